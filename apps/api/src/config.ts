@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every environment variable, validated once. A bad value stops start-up naming the variable.
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('localhost'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** The address people use to reach the portal; defaults to http://HOST:PORT. */
+    PUBLIC_URL: z.url().optional(),
+    /** PostgreSQL connection string; without it the embedded PGlite under DATA_DIR is used. */
+    DATABASE_URL: z.string().startsWith('postgres').optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** Seed the demo catalogue and accounts on first start (default: on for the embedded database). */
+    SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    ADMIN_EMAILS: list,
+    STORAGE: z.enum(['local', 'gdrive']).default('local'),
+    FILES_DIR: z.string().min(1).optional(),
+    REDIS_URL: z.string().startsWith('redis').optional(),
+    SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
+    SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(14),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool,
+    WEB_DIST: z.string().optional(),
+    /** Further origins allowed to send state-changing requests (e.g. the Vite dev server). */
+    ALLOWED_ORIGINS: list,
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.GOOGLE_CLIENT_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_ID'],
+        message: 'production needs Google sign-in; the demo provider refuses to run in production',
+      });
+    }
+  });
+
+export type TConfig = ReturnType<typeof readConfig>;
+
+export class ConfigError extends Error {}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const reachableHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${reachableHost}:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https:'),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    seedDemo: e.SEED_DEMO === 'auto' ? !e.DATABASE_URL : e.SEED_DEMO === 'true',
+    google: e.GOOGLE_CLIENT_ID
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET! }
+      : null,
+    adminEmails: e.ADMIN_EMAILS,
+    storage: e.STORAGE,
+    filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'files')),
+    redisUrl: e.REDIS_URL,
+    session: { idleMs: e.SESSION_IDLE_HOURS * 3600_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86400_000 },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    extraOrigins: e.ALLOWED_ORIGINS,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Names are looked up with CONTAINS (ILIKE '%x%'): trigram GIN indexes keep that fast at scale.
+
+export const documentTypes = pgTable(
+  'document_types',
+  { id: integer().primaryKey().generatedByDefaultAsIdentity(), name: text().notNull() },
+  (t) => [uniqueIndex('document_types_name_uq').on(sql`lower(${t.name})`)],
+);
+
+export const courseLevels = pgTable(
+  'course_levels',
+  { id: integer().primaryKey().generatedByDefaultAsIdentity(), name: text().notNull() },
+  (t) => [uniqueIndex('course_levels_name_uq').on(sql`lower(${t.name})`)],
+);
+
+export const courseCategories = pgTable(
+  'course_categories',
+  { id: integer().primaryKey().generatedByDefaultAsIdentity(), name: text().notNull() },
+  (t) => [uniqueIndex('course_categories_name_uq').on(sql`lower(${t.name})`)],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    description: text(),
+    levelId: integer()
+      .notNull()
+      .references(() => courseLevels.id, { onDelete: 'restrict' }),
+    categoryId: integer()
+      .notNull()
+      .references(() => courseCategories.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('courses_level_idx').on(t.levelId),
+    index('courses_category_idx').on(t.categoryId),
+    index('courses_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const universities = pgTable(
+  'universities',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    description: text(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    fax: text().notNull(),
+    address: text().notNull(),
+    website: text().notNull(),
+    youtube: text(),
+    instagram: text(),
+    facebook: text(),
+    tiktok: text(),
+  },
+  (t) => [index('universities_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],
+);
+
+export const universityCourses = pgTable(
+  'university_courses',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    universityId: integer()
+      .notNull()
+      .references(() => universities.id, { onDelete: 'restrict' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    duration: integer().notNull(),
+    price: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull(),
+    currency: smallint().notNull(),
+    requiredLanguageId: smallint().notNull().default(-1),
+    requiredScore: doublePrecision().notNull().default(0),
+    website: text(),
+    youtube: text(),
+  },
+  (t) => [
+    index('university_courses_university_idx').on(t.universityId),
+    index('university_courses_course_idx').on(t.courseId),
+    index('university_courses_price_idx').on(t.price),
+    check('university_courses_currency_ck', sql`${t.currency} between 0 and 3`),
+    check('university_courses_language_ck', sql`${t.requiredLanguageId} between -1 and 1`),
+    check('university_courses_duration_ck', sql`${t.duration} > 0`),
+    check('university_courses_price_ck', sql`${t.price} >= 0`),
+  ],
+);

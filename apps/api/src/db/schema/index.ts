@@ -1,0 +1,3 @@
+export * from './catalogue.js';
+export * from './people.js';
+export * from './students.js';

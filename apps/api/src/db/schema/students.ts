@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { documentTypes, universityCourses } from './catalogue.js';
+import { users } from './people.js';
+
+const audit = {
+  lastUpdatedBy: text(),
+  lastUpdatedDate: timestamp({ withTimezone: true, mode: 'string' }),
+};
+const studentRef = () =>
+  integer()
+    .notNull()
+    .references(() => studentInfos.id, { onDelete: 'cascade' });
+
+/** A student profile; `userId` is the account that manages it (the student or their agent). */
+export const studentInfos = pgTable(
+  'student_infos',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text().notNull(),
+    middleName: text(),
+    lastName: text().notNull(),
+    passportSeries: text().notNull(),
+    passportNumber: text().notNull(),
+    gender: smallint().notNull(),
+    dateOfBirth: date({ mode: 'string' }).notNull(),
+    email: text().notNull(),
+    address: text().notNull(),
+    city: text().notNull(),
+    postCode: text().notNull(),
+    race: text().notNull(),
+    phoneNumber: text().notNull(),
+    mobileNumber: text(),
+    country: smallint().notNull(),
+    ...audit,
+  },
+  (t) => [
+    index('student_infos_user_idx').on(t.userId),
+    index('student_infos_first_name_trgm').using('gin', sql`${t.firstName} gin_trgm_ops`),
+    check('student_infos_gender_ck', sql`${t.gender} between 0 and 1`),
+    check('student_infos_country_ck', sql`${t.country} between 0 and 20`),
+  ],
+);
+
+export const studentGuardians = pgTable(
+  'student_guardians',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    studentId: studentRef(),
+    firstName: text().notNull(),
+    middleName: text(),
+    lastName: text().notNull(),
+    relationship: smallint().notNull(),
+    others: text(),
+    occupation: text().notNull(),
+    phoneNumber: text().notNull(),
+    email: text().notNull(),
+    mobileNumber: text(),
+    address: text().notNull(),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('student_guardians_student_uq').on(t.studentId),
+    check('student_guardians_relationship_ck', sql`${t.relationship} between 0 and 3`),
+  ],
+);
+
+export const emergencyContacts = pgTable(
+  'emergency_contacts',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    studentId: studentRef(),
+    firstName: text().notNull(),
+    middleName: text(),
+    lastName: text().notNull(),
+    relationship: smallint().notNull(),
+    others: text(),
+    phoneNumber: text().notNull(),
+    mobileNumber: text(),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('emergency_contacts_student_uq').on(t.studentId),
+    check('emergency_contacts_relationship_ck', sql`${t.relationship} between 0 and 3`),
+  ],
+);
+
+export const qualifications = pgTable(
+  'qualifications',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    studentId: studentRef(),
+    qualificationType: smallint().notNull(),
+    others: text(),
+    yearOfExam: integer().notNull(),
+    nameOfExamination: text().notNull(),
+    nameOfInstitution: text().notNull(),
+    result: text().notNull(),
+    certFileName: text(),
+    transcriptFileName: text(),
+  },
+  (t) => [
+    index('qualifications_student_idx').on(t.studentId),
+    check('qualifications_type_ck', sql`${t.qualificationType} between 0 and 6`),
+  ],
+);
+
+export const languageQualifications = pgTable(
+  'language_qualifications',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    studentId: studentRef(),
+    languageType: smallint().notNull(),
+    others: text(),
+    result: text().notNull(),
+    yearOfExam: integer().notNull(),
+    certFileName: text(),
+  },
+  (t) => [
+    index('language_qualifications_student_idx').on(t.studentId),
+    check('language_qualifications_type_ck', sql`${t.languageType} between 0 and 3`),
+  ],
+);
+
+export const experiences = pgTable(
+  'experiences',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    studentId: studentRef(),
+    company: text().notNull(),
+    position: text().notNull(),
+    from: date({ mode: 'string' }).notNull(),
+    to: date({ mode: 'string' }),
+  },
+  (t) => [index('experiences_student_idx').on(t.studentId)],
+);
+
+export const otherInfos = pgTable(
+  'other_infos',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    studentId: studentRef(),
+    facebook: boolean().notNull().default(false),
+    twitter: boolean().notNull().default(false),
+    instagram: boolean().notNull().default(false),
+    linkedIn: boolean().notNull().default(false),
+    tikTok: boolean().notNull().default(false),
+    youTube: boolean().notNull().default(false),
+    website: boolean().notNull().default(false),
+    friends: boolean().notNull().default(false),
+    exhibition: boolean().notNull().default(false),
+    agentId: integer(),
+    others: boolean().notNull().default(false),
+    otherInfoDetails: text(),
+    ...audit,
+  },
+  (t) => [uniqueIndex('other_infos_student_uq').on(t.studentId)],
+);
+
+export const studentDocuments = pgTable(
+  'student_documents',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    studentId: studentRef(),
+    documentTypeId: integer()
+      .notNull()
+      .references(() => documentTypes.id, { onDelete: 'restrict' }),
+    /** Server-generated storage name; never a client path. */
+    docPath: text().notNull(),
+    /** The uploader's original file name, shown to people and used for downloads. */
+    fileName: text(),
+  },
+  (t) => [uniqueIndex('student_documents_student_type_uq').on(t.studentId, t.documentTypeId)],
+);
+
+export const applicationStages = pgTable(
+  'application_stages',
+  {
+    studentId: studentRef().primaryKey(),
+    step: smallint().notNull().default(1),
+  },
+  (t) => [check('application_stages_step_ck', sql`${t.step} between 0 and 11`)],
+);
+
+export const studentCourses = pgTable(
+  'student_courses',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    studentId: studentRef(),
+    universityCourseId: integer()
+      .notNull()
+      .references(() => universityCourses.id, { onDelete: 'restrict' }),
+    submittedAt: timestamp({ withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('student_courses_student_course_uq').on(t.studentId, t.universityCourseId),
+    index('student_courses_course_idx').on(t.universityCourseId),
+  ],
+);

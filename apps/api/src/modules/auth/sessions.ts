@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { TRole } from '@uniapply/shared';
+import { eq, lt, or } from 'drizzle-orm';
+import type { TDbOrTx } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+
+export type TSessionUser = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: TRole;
+  appLanguage: string | null;
+};
+
+export type SessionPolicy = { idleMs: number; absoluteMs: number };
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new 256-bit random session token; only its hash is stored. */
+export async function createSession(db: TDbOrTx, userId: number, policy: SessionPolicy): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    idHash: hash(token),
+    userId,
+    expiresAt: new Date(Date.now() + policy.absoluteMs),
+  });
+  return token;
+}
+
+export async function findSessionUser(
+  db: TDbOrTx,
+  token: string,
+  policy: SessionPolicy,
+): Promise<TSessionUser | null> {
+  const now = Date.now();
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      appLanguage: users.appLanguage,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, hash(token)))
+    .limit(1);
+  if (!row) return null;
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + policy.idleMs <= now) {
+    await db.delete(sessions).where(eq(sessions.idHash, hash(token)));
+    return null;
+  }
+  // Touch at most once a minute so busy pages do not write on every request.
+  if (now - row.lastSeenAt.getTime() > 60_000) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.idHash, hash(token)));
+  }
+  const { lastSeenAt: _l, expiresAt: _e, ...user } = row;
+  return { ...user, role: user.role as TRole };
+}
+
+export async function deleteSession(db: TDbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, hash(token)));
+}
+
+export async function purgeExpiredSessions(db: TDbOrTx, policy: SessionPolicy): Promise<void> {
+  const now = Date.now();
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - policy.idleMs))));
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../src/db/client.js';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default; a new PostgreSQL
+ * database (dropped afterwards) when the project runs with TEST_DB=postgres.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== 'postgres') return openDatabase({});
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `uniapply_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export const testDbKind = () => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');

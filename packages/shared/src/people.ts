@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { LANGUAGES, ROLES } from './enums.js';
+import { zEmail, zId, zRequiredText } from './fields.js';
+
+/** The signed-in user as `/api/auth/me` returns it (spec 3: User). */
+export const ZMe = z.object({
+  userId: zId,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  appLanguage: z.enum(LANGUAGES).nullable(),
+});
+export type TMe = z.infer<typeof ZMe>;
+
+export const ZLanguageChoice = z.object({ language: z.enum(LANGUAGES) }).strict();
+
+/** The landing page's contact form (spec 5: name, email and message are required). */
+export const ZContactMessageInput = z
+  .object({ name: zRequiredText(100), email: zEmail, message: zRequiredText(4000) })
+  .strict();
+export const ZContactMessage = ZContactMessageInput.extend({ id: zId, createdAt: z.string() });
+export type TContactMessageInput = z.infer<typeof ZContactMessageInput>;
+export type TContactMessage = z.infer<typeof ZContactMessage>;
+
+export const ZNotificationData = z.object({
+  fullName: z.string(),
+  universityName: z.string(),
+  courseName: z.string(),
+});
+export const ZNotification = z.object({
+  id: zId,
+  isNotified: z.boolean(),
+  notificationData: ZNotificationData,
+  createdAt: z.string(),
+});
+export const ZNotificationInput = z.object({ isNotified: z.boolean(), notificationData: ZNotificationData });
+export type TNotification = z.infer<typeof ZNotification>;

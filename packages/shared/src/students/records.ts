@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { LANGUAGE_OTHERS, QUALIFICATION_OTHERS } from '../enums.js';
+import { zDate, zId, zIndex, zOptionalText, zRequiredText } from '../fields.js';
+
+const zYear = z.coerce
+  .number()
+  .int('validation.year')
+  .min(1950, 'validation.year')
+  .max(2100, 'validation.year');
+
+function requireOthers(typeKey: string, othersValue: number) {
+  return (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    if (v[typeKey] === othersValue && !(typeof v.others === 'string' && v.others.trim())) {
+      ctx.addIssue({ code: 'custom', path: ['others'], message: 'validation.othersRequired' });
+    }
+  };
+}
+
+/** File names are storage names handed out by the upload routes, never client paths. */
+const zStoredFile = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,200}$/, 'validation.file')
+  .nullish()
+  .transform((v) => v ?? null);
+
+export const ZQualificationFields = z.object({
+  studentId: zId,
+  qualificationType: zIndex(0, 6),
+  others: zOptionalText(100),
+  yearOfExam: zYear,
+  nameOfExamination: zRequiredText(200),
+  nameOfInstitution: zRequiredText(200),
+  result: zRequiredText(50),
+  certFileName: zStoredFile,
+  transcriptFileName: zStoredFile,
+});
+export const ZQualificationInput = ZQualificationFields.superRefine(
+  requireOthers('qualificationType', QUALIFICATION_OTHERS),
+);
+export const ZQualification = ZQualificationFields.extend({ id: zId });
+export type TQualificationInput = z.infer<typeof ZQualificationInput>;
+export type TQualification = z.infer<typeof ZQualification>;
+
+export const ZLanguageFields = z.object({
+  studentId: zId,
+  languageType: zIndex(0, 3),
+  others: zOptionalText(100),
+  result: zRequiredText(50),
+  yearOfExam: zYear,
+  certFileName: zStoredFile,
+});
+export const ZLanguageInput = ZLanguageFields.superRefine(requireOthers('languageType', LANGUAGE_OTHERS));
+export const ZLanguage = ZLanguageFields.extend({ id: zId });
+export type TLanguageInput = z.infer<typeof ZLanguageInput>;
+export type TLanguage = z.infer<typeof ZLanguage>;
+
+export const ZExperienceFields = z.object({
+  studentId: zId,
+  company: zRequiredText(200),
+  position: zRequiredText(200),
+  from: zDate,
+  to: zDate,
+});
+export const ZExperienceInput = ZExperienceFields.refine((v) => v.from <= v.to, {
+  path: ['to'],
+  message: 'validation.dateOrder',
+});
+export const ZExperience = ZExperienceFields.extend({ id: zId, to: zDate.nullable() });
+export type TExperienceInput = z.infer<typeof ZExperienceInput>;
+export type TExperience = z.infer<typeof ZExperience>;
+
+export const OTHER_INFO_SOURCES = [
+  'facebook',
+  'twitter',
+  'instagram',
+  'linkedIn',
+  'tikTok',
+  'youTube',
+  'website',
+  'friends',
+  'exhibition',
+] as const;
+
+const zFlag = z.boolean().default(false);
+export const ZOtherInfoFields = z.object({
+  studentId: zId,
+  facebook: zFlag,
+  twitter: zFlag,
+  instagram: zFlag,
+  linkedIn: zFlag,
+  tikTok: zFlag,
+  youTube: zFlag,
+  website: zFlag,
+  friends: zFlag,
+  exhibition: zFlag,
+  /** The referring agent's id; 0 or null means none. */
+  agentId: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .nullish()
+    .transform((v) => v ?? null),
+  others: zFlag,
+  otherInfoDetails: zOptionalText(1000),
+});
+export const ZOtherInfoInput = ZOtherInfoFields.superRefine((v, ctx) => {
+  const any = OTHER_INFO_SOURCES.some((k) => v[k]) || v.others || v.agentId !== null;
+  if (!any) ctx.addIssue({ code: 'custom', path: [], message: 'validation.selectOne' });
+  if (v.agentId === 0) ctx.addIssue({ code: 'custom', path: ['agentId'], message: 'validation.agentId' });
+  if (v.others && !v.otherInfoDetails) {
+    ctx.addIssue({ code: 'custom', path: ['otherInfoDetails'], message: 'validation.heardAbout' });
+  }
+});
+export const ZOtherInfo = ZOtherInfoFields.extend({
+  id: zId,
+  lastUpdatedBy: z.string().nullable(),
+  lastUpdatedDate: z.string().nullable(),
+});
+export type TOtherInfoInput = z.infer<typeof ZOtherInfoInput>;
+export type TOtherInfo = z.infer<typeof ZOtherInfo>;
+
+export const ZStudentCourseInput = z.object({ studentId: zId, universityCourseId: zId });
+export const ZStudentCourse = ZStudentCourseInput.extend({ id: zId });
+export type TStudentCourse = z.infer<typeof ZStudentCourse>;
+export const ZStudentCourseList = z.array(zId).min(1, 'validation.selectOne').max(50);
+
+export const ZStudentDocument = z.object({
+  id: zId,
+  studentId: zId,
+  documentTypeId: zId,
+  docPath: z.string(),
+  fileName: z.string().nullable(),
+});
+export type TStudentDocument = z.infer<typeof ZStudentDocument>;
+
+export const ZStage = z.object({ studentId: zId, step: z.number().int().min(0).max(11) });
+export type TStage = z.infer<typeof ZStage>;

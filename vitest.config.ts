@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+const apiProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    root: './apps/api',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// API integration tests always run on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set.
+const projects: object[] = [
+  { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+  apiProject('api-pglite', { TEST_DB: 'pglite' }),
+];
+if (process.env.TEST_DATABASE_URL) projects.push(apiProject('api-postgres', { TEST_DB: 'postgres' }));
+// The web project registers itself here once apps/web has a vitest config.
+
+export default defineConfig({ test: { projects: projects as never } });
