@@ -73,3 +73,27 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_pending_idx').on(t.isNotified, t.id)],
 );
+
+/**
+ * A sign-in started at /api/auth/google-login and not yet finished. The browser holds a random
+ * token in a short-lived HttpOnly cookie; only its hash is stored. The row is deleted when the
+ * callback uses it (one-time) and is useless after `expiresAt`.
+ */
+export const signInFlows = pgTable(
+  'sign_in_flows',
+  {
+    idHash: text().primaryKey(),
+    provider: text().notNull(),
+    state: text().notNull(),
+    nonce: text().notNull(),
+    codeVerifier: text().notNull(),
+    returnUrl: text().notNull(),
+    signUpRole: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('sign_in_flows_expires_idx').on(t.expiresAt),
+    check('sign_in_flows_role_ck', sql`${t.signUpRole} in ('Student', 'Agent')`),
+  ],
+);

@@ -1,4 +1,207 @@
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { SIGNUP_ROLES, type TSignupRole, ZLanguageChoice, ZMe } from '@uniapply/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as oidc from 'openid-client';
+import { z } from 'zod';
+import { AppError, badRequest } from '../../http/errors.js';
+import { clearSessionCookie, requireUser, sessionCookieName, setSessionCookie } from '../../http/session.js';
+import { findDemoAccount } from './demo-accounts.js';
+import { demoProviderPlugin } from './demo-provider/plugin.js';
+import { createDemoProvider } from './demo-provider/provider.js';
+import { safeReturnUrl } from './return-url.js';
+import { createSession, deleteSession } from './sessions.js';
+import { SIGN_IN_FLOW_TTL_MS, startSignInFlow, takeSignInFlow } from './sign-in-flows.js';
+import { demoSignIn, googleSignIn, type TSignInProvider } from './sign-in-provider.js';
+import { setAppLanguage, upsertSignedInUser } from './users.js';
 
-/** Sign-in routes (filled in by the auth work). */
-export async function authModule(_app: FastifyInstance) {}
+const DEMO_MOUNT = '/demo-oidc';
+const SCOPE = 'openid email profile';
+
+const ZLoginQuery = z.object({
+  returnUrl: z.string().max(4000).optional(),
+  role: z.string().max(20).optional(),
+});
+
+/** `role` at sign-up: student or agent, any letter case, student when absent; never admin. */
+function parseSignUpRole(role: string | undefined): TSignupRole {
+  if (!role) return 'Student';
+  const found = SIGNUP_ROLES.find((r) => r.toLowerCase() === role.trim().toLowerCase());
+  if (!found) throw badRequest('Registration is open to students and agents only.');
+  return found;
+}
+
+/** Where the browser lands when a sign-in cannot finish (the SPA shows a message for it). */
+export const signInErrorUrl = (reason: 'failed' | 'cancelled') => `/login?signInError=${reason}`;
+
+/** Sign-in with OpenID Connect (Google, or the built-in demo provider), session and account calls. */
+export async function authModule(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config, database } = app;
+  const apiBase = app.prefix; // /api/auth
+  const redirectUri = new URL(`${apiBase}/callback`, config.publicUrl).href;
+  const flowCookie = config.secureCookies ? '__Host-signin' : 'signin';
+  const flowCookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.secureCookies,
+  };
+
+  let signIn: TSignInProvider;
+  if (config.google) {
+    signIn = googleSignIn(config.google);
+  } else {
+    const client = { clientId: 'portal', clientSecret: randomBytes(32).toString('base64url'), redirectUri };
+    const issuer = new URL(`${apiBase}${DEMO_MOUNT}`, config.publicUrl).href;
+    const provider = await createDemoProvider({
+      env: config.env,
+      issuer,
+      client,
+      trustProxy: config.trustProxy,
+    });
+    const mountPath = `${apiBase}${DEMO_MOUNT}`;
+    // Mounted on our own origin under /api/auth/demo-oidc: no second port, no CORS.
+    await app.register((scope) => demoProviderPlugin(scope, { provider, mountPath }), { prefix: DEMO_MOUNT });
+    signIn = demoSignIn(issuer, client);
+  }
+
+  app.get(
+    '/google-login',
+    {
+      schema: { querystring: ZLoginQuery, tags: ['auth'], summary: 'Start signing in (browser navigation)' },
+      config: { rateLimit: { max: 100, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const signUpRole = parseSignUpRole(request.query.role);
+      const returnUrl = safeReturnUrl(request.query.returnUrl);
+      let configuration: oidc.Configuration;
+      try {
+        configuration = await signIn.configuration();
+      } catch (err) {
+        request.log.error({ err: { message: (err as Error).message } }, 'sign-in provider unreachable');
+        throw new AppError(503, 'Service Unavailable', 'Sign-in is unavailable right now. Please try again.');
+      }
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const token = await startSignInFlow(database.db, {
+        provider: signIn.name,
+        state,
+        nonce,
+        codeVerifier,
+        returnUrl,
+        signUpRole,
+      });
+      const url = oidc.buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri,
+        scope: SCOPE,
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+        ...signIn.authorizationParams,
+      });
+      reply.setCookie(flowCookie, token, { ...flowCookieOptions, maxAge: SIGN_IN_FLOW_TTL_MS / 1000 });
+      return reply.header('cache-control', 'no-store').redirect(url.href, 303);
+    },
+  );
+
+  // Info-level request logs would print this URL, and its one-time code, in full.
+  app.get('/callback', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    reply.clearCookie(flowCookie, flowCookieOptions);
+    const fail = (reason: 'failed' | 'cancelled', why: string) => {
+      request.log.warn({ reason: why }, 'sign-in did not finish');
+      return reply.redirect(signInErrorUrl(reason), 303);
+    };
+    const token = request.cookies[flowCookie];
+    const flow = token && token.length <= 100 ? await takeSignInFlow(database.db, token) : null;
+    if (!flow || flow.provider !== signIn.name) return fail('failed', 'no pending sign-in for this browser');
+
+    let claims: oidc.IDToken;
+    try {
+      const tokens = await oidc.authorizationCodeGrant(
+        await signIn.configuration(),
+        new URL(request.url, config.publicUrl),
+        {
+          pkceCodeVerifier: flow.codeVerifier,
+          expectedState: flow.state,
+          expectedNonce: flow.nonce,
+          idTokenExpected: true,
+        },
+      );
+      claims = tokens.claims()!;
+    } catch (err) {
+      if (err instanceof oidc.AuthorizationResponseError && err.error === 'access_denied') {
+        return fail('cancelled', 'access_denied');
+      }
+      return fail('failed', (err as { code?: string }).code ?? (err as Error).name);
+    }
+    if (typeof claims.email !== 'string' || !claims.email) return fail('failed', 'no email claim');
+
+    const issuerKey = signIn.issuerKey(claims.iss);
+    const demoAccount = signIn.name === 'demo' ? findDemoAccount(claims.email) : undefined;
+    const oldToken = request.cookies[sessionCookieName(config.secureCookies)];
+    const sessionToken = await database.db.transaction(async (tx) => {
+      const user = await upsertSignedInUser(
+        tx,
+        {
+          issuerKey,
+          subject: claims.sub,
+          email: claims.email as string,
+          emailVerified: claims.email_verified === true,
+          firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
+          lastName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
+        },
+        { signUpRole: flow.signUpRole, adminEmails: config.adminEmails, demoAccount },
+      );
+      // Rotate: whatever session this browser had ends here.
+      if (oldToken && oldToken.length <= 100) await deleteSession(tx, oldToken);
+      return createSession(tx, user.id, config.session);
+    });
+    setSessionCookie(app, reply, sessionToken);
+    return reply.redirect(flow.returnUrl, 303);
+  });
+
+  app.get(
+    '/me',
+    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZMe } } },
+    async (request) => {
+      const user = requireUser(request);
+      return {
+        userId: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        role: user.role,
+        appLanguage: user.appLanguage as z.infer<typeof ZMe>['appLanguage'],
+      };
+    },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['auth'], summary: 'End the session' } },
+    async (request, reply: FastifyReply) => {
+      const token = request.cookies[sessionCookieName(config.secureCookies)];
+      if (token && token.length <= 100) await deleteSession(database.db, token);
+      clearSessionCookie(app, reply);
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    '/me/language',
+    {
+      schema: { tags: ['auth'], summary: "Store the user's interface language", body: ZLanguageChoice },
+      onRequest: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request, reply) => {
+      await setAppLanguage(database.db, requireUser(request).id, request.body.language);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,4 +1,53 @@
+import { ZContactMessage, ZContactMessageInput } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../http/session.js';
+import { findLatestContactMessages, insertContactMessage } from './repository.js';
 
-/** POST /api/contact (filled in by the auth work). */
-export async function contactModule(_app: FastifyInstance) {}
+/** Messages a sender may post per minute from one address (the form needs no sign-in). */
+export const CONTACT_RATE_LIMIT = 5;
+
+const ZLatestQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(5) });
+
+/** The landing page's contact form, and the latest messages for the admin dashboard. */
+export async function contactModule(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { database } = app;
+
+  app.post(
+    '/contact',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: 'Send a message from the landing page (no sign-in)',
+        body: ZContactMessageInput,
+        response: { 201: z.object({ id: z.number().int() }) },
+      },
+      config: { rateLimit: { max: CONTACT_RATE_LIMIT, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const id = await insertContactMessage(database.db, request.body);
+      return reply.status(201).send({ id });
+    },
+  );
+
+  app.get(
+    '/contact/latest',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: 'The latest contact messages (Admin)',
+        querystring: ZLatestQuery,
+        response: { 200: z.array(ZContactMessage) },
+      },
+      // Before validation, so an outsider learns nothing from the query's error messages.
+      onRequest: async (request) => {
+        requireRole(request, 'Admin');
+      },
+    },
+    async (request) => {
+      return findLatestContactMessages(database.db, request.query.limit);
+    },
+  );
+}

@@ -1,0 +1,130 @@
+import type { IncomingMessage } from 'node:http';
+import { zEmail } from '@uniapply/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { z } from 'zod';
+import { renderExpiredPage, renderSignInPage } from './page.js';
+
+export type TDemoProviderPluginOptions = {
+  provider: Provider;
+  /** The full path the plugin is registered at, e.g. /api/auth/demo-oidc. */
+  mountPath: string;
+};
+
+const ZUidParams = z.object({ uid: z.string().min(1).max(100) });
+
+/**
+ * Serves the demo provider on our own origin: its sign-in pages are our routes; every other path
+ * goes, untouched, to oidc-provider (a Koa app). It parses its own bodies, so Fastify must leave
+ * the request stream alone there, and it must see the URL without our prefix while
+ * `originalUrl` keeps the full one (that is how it learns its mount path).
+ */
+export async function demoProviderPlugin(app: FastifyInstance, opts: TDemoProviderPluginOptions) {
+  const { provider, mountPath } = opts;
+  await app.register(interactionPages, { provider, mountPath });
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const handle = provider.callback();
+    raw.all('/*', { schema: { hide: true } }, async (request, reply) => {
+      reply.hijack();
+      const req = request.raw as IncomingMessage & { originalUrl?: string };
+      req.originalUrl = req.url;
+      req.url = req.url?.slice(mountPath.length) || '/';
+      await handle(req, reply.raw);
+    });
+  });
+}
+
+type TInteraction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/**
+ * Every sign-in starts afresh (we ask with prompt=login). Left alone, oidc-provider would answer a
+ * change of account within its own browser session with a logout page that needs JavaScript, so
+ * the earlier provider session is ended and detached from this interaction first.
+ */
+async function forgetEarlierSignIn(provider: Provider, interaction: TInteraction) {
+  const uid = interaction.session?.uid;
+  if (!uid) return;
+  await (await provider.Session.findByUid(uid))?.destroy();
+  interaction.session = undefined;
+  await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
+}
+
+async function interactionPages(app: FastifyInstance, { provider, mountPath }: TDemoProviderPluginOptions) {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  const pageFor = (uid: string, extra: { email?: string; error?: string } = {}) => {
+    const base = `${mountPath}/interaction/${encodeURIComponent(uid)}`;
+    return renderSignInPage({ loginAction: `${base}/login`, abortAction: `${base}/abort`, ...extra });
+  };
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      // Under helmet's `no-referrer` a browser sends `Origin: null` with a form POST, which our
+      // same-origin rule refuses; `same-origin` lets this page's forms say where they come from.
+      .header('referrer-policy', 'same-origin')
+      .type('text/html; charset=utf-8')
+      .send(body);
+
+  /** The pending login interaction named in the URL, or null when its cookie is gone or stale. */
+  const loginInteraction = async (request: FastifyRequest, reply: FastifyReply, uid: string) => {
+    try {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      return details.uid === uid && details.prompt.name === 'login' ? details : null;
+    } catch {
+      return null;
+    }
+  };
+
+  app.get('/interaction/:uid', { schema: { hide: true, params: ZUidParams } }, async (request, reply) => {
+    const { uid } = request.params as z.infer<typeof ZUidParams>;
+    if (!(await loginInteraction(request, reply, uid))) return html(reply, 400, renderExpiredPage());
+    return html(reply, 200, pageFor(uid));
+  });
+
+  app.post(
+    '/interaction/:uid/login',
+    { schema: { hide: true, params: ZUidParams } },
+    async (request, reply) => {
+      const { uid } = request.params as z.infer<typeof ZUidParams>;
+      const interaction = await loginInteraction(request, reply, uid);
+      if (!interaction) return html(reply, 400, renderExpiredPage());
+      const typed = (request.body as { email?: unknown } | undefined)?.email;
+      const email = zEmail.safeParse(typed);
+      if (!email.success) {
+        const shown = typeof typed === 'string' ? typed.slice(0, 254) : '';
+        return html(reply, 400, pageFor(uid, { email: shown, error: 'Enter a valid email address.' }));
+      }
+      await forgetEarlierSignIn(provider, interaction);
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId: email.data.toLowerCase() } },
+        { mergeWithLastSubmission: false },
+      );
+    },
+  );
+
+  app.post(
+    '/interaction/:uid/abort',
+    { schema: { hide: true, params: ZUidParams } },
+    async (request, reply) => {
+      const { uid } = request.params as z.infer<typeof ZUidParams>;
+      if (!(await loginInteraction(request, reply, uid))) return html(reply, 400, renderExpiredPage());
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'The sign-in was cancelled.' },
+        { mergeWithLastSubmission: false },
+      );
+    },
+  );
+}
