@@ -1,4 +1,135 @@
-import type { FastifyInstance } from 'fastify';
+import { MAX_UNPAGED_ROWS, ZFilter, ZPagedQuery } from '@uniapply/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, notFound } from '../http/errors.js';
+import type { TResource } from './define.js';
+import { resources } from './definitions/index.js';
+import { compileEqualities, compileFilter } from './filter.js';
+import { checkBody, guard, isObject, normalizeBody, ZStageQuery, zRowId } from './hooks.js';
+import { addRow, createOrUpdate, deleteRow, updateRow } from './mutations.js';
+import { countRows, firstId, getRow, listPage, listRows, type TRow } from './queries.js';
+import { actorOf } from './scope.js';
+import { registerSpecificRoutes } from './specific-routes.js';
 
-/** The generic resource verbs (filled in by the resource engine work). */
-export async function resourceModule(_app: FastifyInstance) {}
+// The 13 generic verbs of spec 7.2 on every resource base, under /api/{base}:
+//   GET  /{id}                 the row, or 404 (also for another owner's row)
+//   POST /getId, /getItem      filter → the first matching id / row in id order, or 404
+//   GET  /allAsync             every visible row in id order (at most MAX_UNPAGED_ROWS)
+//   POST /getListByPage        { filter, page (zero-based), pageSize ≤ 100 } → { result, totalRows }
+//   POST /find                 { field: value, ... } equalities → rows; /findAsync: filter → rows
+//   POST /count, /countAsync   filter → a number
+//   POST /add, /update, /delete  the entity (update and delete by its id) → the saved row / { id }
+//   POST /CreateOrUpdate?stage=&studentId=  upsert; for a student's records also records the
+//        wizard stage (never moving it backwards), in the same transaction.
+// Role and ownership checks come first (onRequest), then validation; see scope.ts.
+
+// The filter is recursive: OpenAPI can only show it as a named component that refers to itself.
+if (!z.globalRegistry.has(ZFilter)) z.globalRegistry.add(ZFilter, { id: 'Filter' });
+
+const zScalar = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
+const ZIdParams = z.object({ id: zRowId });
+const ZIdBody = z.object({ id: zRowId });
+/** `find`: `{ field: value }` equalities, e.g. `{ "studentId": 5 }`. */
+const ZFindBody = z.record(z.string().min(1).max(100), zScalar);
+const ZFilterBody = ZFilter.nullish();
+const noFilter = () => ({ where: undefined, joins: new Set<string>() });
+
+export function registerResource(app: FastifyInstance, resource: TResource) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const base = `/${resource.base}`;
+  const tags = [resource.base];
+  const read = { onRequest: guard(resource, 'read'), preValidation: checkBody };
+  const write = {
+    onRequest: guard(resource, 'write'),
+    preValidation: [checkBody, normalizeBody(resource)],
+  };
+  const actor = (request: FastifyRequest) => actorOf(request.user!);
+  const found = (row: TRow | undefined) => {
+    if (!row) throw notFound(`This ${resource.label} was not found.`);
+    return row;
+  };
+  const ZUpdateBody = resource.input.and(z.object({ id: zRowId }));
+
+  r.get(`${base}/:id`, { ...read, schema: { tags, params: ZIdParams } }, async (req) =>
+    found(await getRow(db, resource, actor(req), req.params.id)),
+  );
+  r.post(`${base}/getId`, { ...read, schema: { tags, body: ZFilterBody } }, async (req) => {
+    const id = await firstId(db, resource, actor(req), compileFilter(req.body, resource.fields));
+    if (id === undefined) throw notFound(`No ${resource.label} matches.`);
+    return id;
+  });
+  r.get(`${base}/allAsync`, { ...read, schema: { tags } }, async (req) =>
+    listRows(db, resource, actor(req), noFilter(), MAX_UNPAGED_ROWS),
+  );
+  r.post(`${base}/getListByPage`, { ...read, schema: { tags, body: ZPagedQuery } }, async (req) =>
+    listPage(db, resource, actor(req), req.body),
+  );
+  r.post(`${base}/find`, { ...read, schema: { tags, body: ZFindBody } }, async (req) =>
+    listRows(db, resource, actor(req), compileEqualities(req.body, resource.fields), MAX_UNPAGED_ROWS),
+  );
+  r.post(`${base}/findAsync`, { ...read, schema: { tags, body: ZFilterBody } }, async (req) =>
+    listRows(db, resource, actor(req), compileFilter(req.body, resource.fields), MAX_UNPAGED_ROWS),
+  );
+  r.post(`${base}/getItem`, { ...read, schema: { tags, body: ZFilterBody } }, async (req) => {
+    const [row] = await listRows(db, resource, actor(req), compileFilter(req.body, resource.fields), 1);
+    return found(row);
+  });
+  for (const verb of ['count', 'countAsync']) {
+    r.post(`${base}/${verb}`, { ...read, schema: { tags, body: ZFilterBody } }, async (req) =>
+      countRows(db, resource, actor(req), compileFilter(req.body, resource.fields)),
+    );
+  }
+
+  r.post(`${base}/add`, { ...write, schema: { tags, body: resource.input } }, async (req) =>
+    addRow(db, resource, actor(req), req.body as TRow),
+  );
+  r.post(`${base}/update`, { ...write, schema: { tags, body: ZUpdateBody } }, async (req) => {
+    const body = req.body as TRow & { id: number };
+    return updateRow(db, resource, actor(req), body.id, body);
+  });
+  r.post(`${base}/delete`, { ...write, schema: { tags, body: ZIdBody } }, async (req) =>
+    deleteRow(db, resource, actor(req), req.body.id),
+  );
+
+  const studentOwned = resource.scope === 'child' || resource.scope === 'owner';
+  r.post(
+    `${base}/CreateOrUpdate`,
+    {
+      ...write,
+      preValidation: [
+        checkBody,
+        normalizeBody(resource),
+        // A child record belongs to the student named in the query, whatever the body says.
+        async (req: FastifyRequest) => {
+          const studentId = (req.query as Record<string, unknown>).studentId;
+          if (resource.scope === 'child' && isObject(req.body) && studentId !== undefined)
+            req.body = { ...req.body, studentId };
+        },
+      ],
+      schema: {
+        tags,
+        description: studentOwned
+          ? 'Creates or updates the record of the student `studentId` and sets their application stage.'
+          : 'Adds the entity, or updates it when the body has an id.',
+        querystring: ZStageQuery,
+        body: resource.input.and(z.object({ id: zRowId.optional() })),
+      },
+    },
+    async (req) => {
+      if (resource.scope === 'child' && !req.query.studentId) {
+        throw badRequest('studentId is required.', [
+          { path: 'querystring.studentId', message: 'validation.required' },
+        ]);
+      }
+      return createOrUpdate(db, resource, actor(req), req.body as TRow, req.query);
+    },
+  );
+}
+
+/** Registered in app.ts under /api. */
+export async function resourceModule(app: FastifyInstance) {
+  for (const resource of Object.values(resources)) registerResource(app, resource);
+  registerSpecificRoutes(app);
+}

@@ -1,0 +1,127 @@
+import { getTableColumns, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+
+/** How a filter value is coerced before it reaches SQL (never string-built into the query). */
+export type TFieldType = 'int' | 'smallint' | 'number' | 'text' | 'boolean' | 'date' | 'timestamp';
+
+/** One filterable path: a column (or SQL expression) and the join that brings it in, if any. */
+export type TField = { expr: AnyPgColumn | SQL; type: TFieldType; join?: string };
+
+/** A table joined on demand; `after` names the join it hangs off (declare parents first). */
+export type TJoin = { table: PgTable; on: SQL; after?: string };
+
+/**
+ * Who reads and writes a resource (DESIGN 5):
+ * - catalogue: any signed-in user reads, admins write;
+ * - owner: rows carry `userId`, the managing account (StudentInfo);
+ * - child: rows carry `studentId`, owned through student_infos.user_id;
+ * - admin: admins only.
+ */
+export type TScope = 'catalogue' | 'owner' | 'child' | 'admin';
+
+export type TSelection = { [key: string]: AnyPgColumn | SQL.Aliased | TSelection };
+
+/** A reference that blocks deleting a row: "This course level is used by 3 courses." */
+export type TUsage = { column: AnyPgColumn; one: string; many: string };
+
+export type TTableWithId = PgTable & { id: AnyPgColumn };
+
+export type TResourceSpec = {
+  /** The base path under /api, without the slash (spec 7.2). */
+  base: string;
+  /** Human name used in messages ("course level"). */
+  label: string;
+  table: TTableWithId;
+  scope: TScope;
+  /** The shared zod schema of a client's entity (server-owned fields are stripped by it). */
+  input: z.ZodType;
+  /** The shared zod schema of what the API returns (docs and tests). */
+  output: z.ZodType;
+  /** The returned shape; defaults to every column of the table. */
+  select?: TSelection;
+  /** Joins the returned shape needs. */
+  selectJoins?: string[];
+  joins?: Record<string, TJoin>;
+  /** Filterable paths besides the table's own columns (keys are matched case-insensitively). */
+  fields?: Record<string, TField>;
+  usedBy?: TUsage[];
+  /** CreateOrUpdate finds the existing row by these columns (else by the body's id). */
+  upsertBy?: string[];
+  /** Server-side defaults applied to a validated entity before it is written. */
+  prepare?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** Reshapes a raw body before validation (accepts the original client's alternative shapes). */
+  normalize?: (body: Record<string, unknown>) => Record<string, unknown>;
+};
+
+export type TResource = Required<Omit<TResourceSpec, 'prepare' | 'normalize' | 'upsertBy'>> &
+  Pick<TResourceSpec, 'prepare' | 'normalize' | 'upsertBy'> & {
+    /** Lower-cased path → field. */
+    fields: Record<string, TField>;
+    /** Columns of the table by property name. */
+    columns: Record<string, AnyPgColumn>;
+    /** The table has lastUpdatedBy / lastUpdatedDate. */
+    audited: boolean;
+  };
+
+const COLUMN_TYPES: Record<string, TFieldType> = {
+  PgInteger: 'int',
+  PgSerial: 'int',
+  PgSmallInt: 'smallint',
+  PgNumeric: 'number',
+  PgNumericNumber: 'number',
+  PgDoublePrecision: 'number',
+  PgReal: 'number',
+  PgText: 'text',
+  PgVarchar: 'text',
+  PgBoolean: 'boolean',
+  PgDate: 'date',
+  PgDateString: 'date',
+  PgTimestamp: 'timestamp',
+  PgTimestampString: 'timestamp',
+};
+
+/** The filter type of a column; undefined for columns that are not filterable (json). */
+export function fieldTypeOf(column: AnyPgColumn): TFieldType | undefined {
+  return COLUMN_TYPES[column.columnType];
+}
+
+/** A filterable path for a column, typed from the column itself. */
+export function field(column: AnyPgColumn, join?: string): TField {
+  const type = fieldTypeOf(column);
+  if (!type) throw new Error(`Column ${column.name} cannot be filtered`);
+  return { expr: column, type, ...(join ? { join } : {}) };
+}
+
+/** Every filterable column of a table under `prefix.` (e.g. all of `university.*`). */
+export function fieldsOf(table: PgTable, prefix: string, join?: string): Record<string, TField> {
+  const out: Record<string, TField> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    if (fieldTypeOf(column)) out[`${prefix}.${key}`] = field(column, join);
+  }
+  return out;
+}
+
+/** Builds a resource from its data: the table's own columns are always filterable. */
+export function defineResource(spec: TResourceSpec): TResource {
+  const columns = getTableColumns(spec.table) as Record<string, AnyPgColumn>;
+  const fields: Record<string, TField> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    if (fieldTypeOf(column)) fields[key.toLowerCase()] = field(column);
+  }
+  for (const [path, f] of Object.entries(spec.fields ?? {})) fields[path.toLowerCase()] = f;
+  const joins = spec.joins ?? {};
+  for (const f of Object.values(fields)) {
+    if (f.join && !joins[f.join]) throw new Error(`${spec.base}: unknown join ${f.join}`);
+  }
+  return {
+    ...spec,
+    select: spec.select ?? (columns as TSelection),
+    selectJoins: spec.selectJoins ?? [],
+    joins,
+    usedBy: spec.usedBy ?? [],
+    fields,
+    columns,
+    audited: 'lastUpdatedBy' in columns && 'lastUpdatedDate' in columns,
+  };
+}

@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { studentInfos } from '../../db/schema/index.js';
+import { field, type TField, type TJoin } from '../define.js';
+
+// Shared pieces of the records owned through a student profile (studentId → student_infos).
+
+/** The student's names are filterable on every child record (e.g. studentInfo.firstName). */
+export function studentInfoJoin(studentId: AnyPgColumn): {
+  joins: Record<string, TJoin>;
+  fields: Record<string, TField>;
+} {
+  return {
+    joins: { studentInfo: { table: studentInfos, on: eq(studentInfos.id, studentId) } },
+    fields: {
+      'studentInfo.firstName': field(studentInfos.firstName, 'studentInfo'),
+      'studentInfo.middleName': field(studentInfos.middleName, 'studentInfo'),
+      'studentInfo.lastName': field(studentInfos.lastName, 'studentInfo'),
+      'studentInfo.email': field(studentInfos.email, 'studentInfo'),
+    },
+  };
+}
+
+/** Spec 3: the mobile number is copied from the phone number when not given. */
+export function defaultMobileNumber(values: Record<string, unknown>): Record<string, unknown> {
+  return { ...values, mobileNumber: values.mobileNumber || values.phoneNumber };
+}

@@ -1,0 +1,16 @@
+import { ZGuardian, ZGuardianInput } from '@uniapply/shared';
+import { studentGuardians } from '../../db/schema/index.js';
+import { defineResource } from '../define.js';
+import { defaultMobileNumber, studentInfoJoin } from './child.js';
+
+export const studentGuardianResource = defineResource({
+  base: 'StudentGuardian',
+  label: 'guardian',
+  table: studentGuardians,
+  scope: 'child',
+  input: ZGuardianInput,
+  output: ZGuardian,
+  ...studentInfoJoin(studentGuardians.studentId),
+  upsertBy: ['studentId'],
+  prepare: defaultMobileNumber,
+});

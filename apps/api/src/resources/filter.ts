@@ -1,0 +1,210 @@
+import { MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, type TCondition, type TFilter } from '@uniapply/shared';
+import { and, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest } from '../http/errors.js';
+import type { TField, TFieldType } from './define.js';
+
+// Compiles the filter language (DESIGN 4) to a drizzle condition. Fields resolve only through the
+// resource's allow-list and every value travels as a bound parameter, so a filter can never
+// become SQL text. Problems are 400s naming the offending path.
+
+export type TCompiledFilter = {
+  /** undefined when the filter constrains nothing. */
+  where: SQL | undefined;
+  /** Joins the filter's fields need. */
+  joins: Set<string>;
+};
+
+/** Escape LIKE's wildcards and its escape character: drizzle's ilike does not. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const INT_RANGE: Record<string, [number, number]> = {
+  int: [-2147483648, 2147483647],
+  smallint: [-32768, 32767],
+};
+const zDateValue = z.iso.date();
+const zTimestampValue = z.union([z.iso.datetime({ offset: true, local: true }), z.iso.date()]);
+
+type TFail = (message: string, key: string) => never;
+
+/** PostgreSQL text cannot hold NUL; refuse it as bad input rather than fail in the database. */
+function checkText(text: string, fail: TFail): string {
+  if (text.includes('\u0000')) fail('contains a NUL character', 'filter.invalidText');
+  return text;
+}
+
+/** Coerces a filter value to the column's type, or fails with a 400. */
+function coerce(value: unknown, type: TFieldType, fail: TFail): string | number | boolean {
+  switch (type) {
+    case 'int':
+    case 'smallint': {
+      const n = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+      const [min, max] = INT_RANGE[type]!;
+      if (typeof n !== 'number' || !Number.isInteger(n)) fail('expects a whole number', 'filter.notInteger');
+      if (n < min || n > max) fail('is out of range', 'filter.outOfRange');
+      return n;
+    }
+    case 'number': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) fail('expects a number', 'filter.notNumber');
+      return n;
+    }
+    case 'boolean': {
+      if (typeof value === 'boolean') return value;
+      if (value === 'true' || value === 'false') return value === 'true';
+      return fail('expects true or false', 'filter.notBoolean');
+    }
+    case 'date':
+      if (typeof value !== 'string' || !zDateValue.safeParse(value).success)
+        fail('expects a date (YYYY-MM-DD)', 'filter.notDate');
+      return value;
+    case 'timestamp':
+      if (typeof value !== 'string' || !zTimestampValue.safeParse(value).success)
+        fail('expects a date and time', 'filter.notDateTime');
+      return value;
+    case 'text':
+      if (typeof value === 'string') return checkText(value, fail);
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      return fail('expects text', 'filter.notText');
+  }
+}
+
+/** Where a condition sits in the request, for error paths. */
+type TAt = { field: string; value: string; operator: string };
+
+function compileCondition(
+  c: TCondition,
+  fields: Record<string, TField>,
+  at: TAt,
+  joins: Set<string>,
+): SQL | undefined {
+  // Own properties only: "constructor" or "__proto__" must not resolve to Object's members.
+  const key = c.field.toLowerCase();
+  const f = Object.hasOwn(fields, key) ? fields[key] : undefined;
+  if (!f) {
+    throw badRequest(`Unknown filter field "${c.field}".`, [
+      { path: at.field, message: 'filter.unknownField' },
+    ]);
+  }
+  const fail: TFail = (message, key) => {
+    throw badRequest(`Filter field "${c.field}" ${message}.`, [{ path: at.value, message: key }]);
+  };
+  const expr = f.expr;
+  const operator = c.operator ?? 'EQ';
+  let where: SQL | undefined;
+  switch (operator) {
+    case 'EQ': {
+      if (Array.isArray(c.value)) return fail('takes one value with EQ', 'filter.scalarOnly');
+      where = c.value === null ? sql`${expr} is null` : sql`${expr} = ${coerce(c.value, f.type, fail)}`;
+      break;
+    }
+    // LIKE behaves as CONTAINS: the original used it for the course picker's name search, and a
+    // user's text is matched literally (no wildcards of their own), case-insensitively.
+    case 'CONTAINS':
+    case 'LIKE': {
+      if (typeof c.value !== 'string' && typeof c.value !== 'number')
+        return fail(`needs text with ${operator}`, 'filter.notText');
+      const text = checkText(String(c.value), fail);
+      if (text === '') return undefined; // an empty search box constrains nothing
+      const pattern = `%${escapeLike(text)}%`;
+      // A non-text column is compared by its text form (e.g. an id containing "12").
+      where =
+        f.type === 'text'
+          ? sql`${expr} ilike ${pattern} escape '\\'`
+          : sql`cast(${expr} as text) ilike ${pattern} escape '\\'`;
+      break;
+    }
+    case 'BETWEEN': {
+      if (!Array.isArray(c.value) || c.value.length !== 2)
+        return fail('needs two values [min, max] with BETWEEN', 'filter.betweenNeedsTwo');
+      const [lo, hi] = c.value;
+      // Either end may be null for an open range; both null constrains nothing.
+      const parts = [
+        lo === null ? undefined : sql`${expr} >= ${coerce(lo, f.type, fail)}`,
+        hi === null ? undefined : sql`${expr} <= ${coerce(hi, f.type, fail)}`,
+      ].filter((p): p is SQL => p !== undefined);
+      if (parts.length === 0) return undefined;
+      where = and(...parts);
+      break;
+    }
+    default:
+      throw badRequest(`Unknown filter operator "${String(operator)}".`, [
+        { path: at.operator, message: 'filter.unknownOperator' },
+      ]);
+  }
+  if (f.join) joins.add(f.join);
+  return where;
+}
+
+/**
+ * Compiles `filter` against a resource's allow-list. `path` is where the filter sits in the
+ * request (e.g. `body.filter`) so errors point at the right place.
+ */
+export function compileFilter(
+  filter: TFilter | null | undefined,
+  fields: Record<string, TField>,
+  path = 'body',
+): TCompiledFilter {
+  const joins = new Set<string>();
+  let conditionCount = 0;
+
+  const walk = (group: TFilter, at: string, depth: number): SQL | undefined => {
+    if (depth > MAX_FILTER_DEPTH) {
+      throw badRequest(`Filter groups nest deeper than ${MAX_FILTER_DEPTH} levels.`, [
+        { path: at, message: 'filter.tooDeep' },
+      ]);
+    }
+    const conditions = group.conditions ?? [];
+    conditionCount += conditions.length;
+    if (conditionCount > MAX_FILTER_CONDITIONS) {
+      throw badRequest(`A filter may hold at most ${MAX_FILTER_CONDITIONS} conditions.`, [
+        { path: at, message: 'filter.tooManyConditions' },
+      ]);
+    }
+    const parts = [
+      ...conditions.map((c, i) => {
+        const p = `${at}.conditions.${i}`;
+        return compileCondition(
+          c,
+          fields,
+          { field: `${p}.field`, value: `${p}.value`, operator: `${p}.operator` },
+          joins,
+        );
+      }),
+      ...(group.groups ?? []).map((g, i) => walk(g, `${at}.groups.${i}`, depth + 1)),
+    ].filter((p): p is SQL => p !== undefined);
+    if (parts.length === 0) return undefined;
+    if (parts.length === 1) return parts[0];
+    return group.operator === 'OR' ? or(...parts) : and(...parts);
+  };
+
+  return { where: filter ? walk(filter, path, 0) : undefined, joins };
+}
+
+/** `{ field: value }` equalities (the `find` verb) through the same allow-list. */
+export function compileEqualities(
+  values: Record<string, unknown>,
+  fields: Record<string, TField>,
+  path = 'body',
+): TCompiledFilter {
+  const conditions = Object.entries(values).map(([field, value]) => ({
+    field,
+    operator: 'EQ' as const,
+    value: value as TCondition['value'],
+  }));
+  const joins = new Set<string>();
+  if (conditions.length > MAX_FILTER_CONDITIONS) {
+    throw badRequest(`A filter may hold at most ${MAX_FILTER_CONDITIONS} conditions.`, [
+      { path, message: 'filter.tooManyConditions' },
+    ]);
+  }
+  const parts = conditions
+    .map((c) => {
+      const p = `${path}.${c.field}`;
+      return compileCondition(c, fields, { field: p, value: p, operator: p }, joins);
+    })
+    .filter((p): p is SQL => p !== undefined);
+  return { where: parts.length ? and(...parts) : undefined, joins };
+}

@@ -1,0 +1,63 @@
+import { MAX_FILTER_DEPTH, zId } from '@uniapply/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { badRequest, forbidden } from '../http/errors.js';
+import { requireUser } from '../http/session.js';
+import type { TResource } from './define.js';
+import { mayRead, mayWrite } from './scope.js';
+
+// Route pieces shared by the generic and the specific resource routes.
+
+/** Query numbers: an empty `?stage=` means absent, not 0. */
+const zQueryInt = (schema: z.ZodType<number>) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+export const ZStageQuery = z.object({
+  stage: zQueryInt(z.coerce.number().int().min(0).max(11)),
+  studentId: zQueryInt(z.coerce.number().int().min(0).max(2147483647)),
+});
+
+/** Roles first (before body parsing and validation): 401 without a session, 403 for a wrong role. */
+export function guard(resource: TResource, access: 'read' | 'write') {
+  return async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    if (!(access === 'read' ? mayRead(resource, user.role) : mayWrite(resource, user.role)))
+      throw forbidden();
+  };
+}
+
+/** A row id: the tables' ids are PostgreSQL integers, so a larger number is bad input, not a 500. */
+export const zRowId = zId.max(2147483647, 'validation.tooLarge');
+
+/**
+ * Checks a body before validation: filters nest at most MAX_FILTER_DEPTH groups, so absurd
+ * nesting is refused before zod recurses into it; and PostgreSQL text cannot hold NUL characters.
+ */
+const MAX_BODY_DEPTH = 2 * MAX_FILTER_DEPTH + 12;
+export async function checkBody(request: FastifyRequest) {
+  const stack: [unknown, number, string][] = [[request.body, 0, 'body']];
+  while (stack.length) {
+    const [value, depth, path] = stack.pop()!;
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      throw badRequest(`${path}: text may not contain NUL characters.`, [
+        { path, message: 'validation.invalidText' },
+      ]);
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > MAX_BODY_DEPTH) {
+      throw badRequest(`Filter groups nest deeper than ${MAX_FILTER_DEPTH} levels.`, [
+        { path: 'body', message: 'filter.tooDeep' },
+      ]);
+    }
+    for (const [key, child] of Object.entries(value)) stack.push([child, depth + 1, `${path}.${key}`]);
+  }
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Lets a resource accept the original client's alternative body shapes. */
+export function normalizeBody(resource: TResource) {
+  return async (request: FastifyRequest) => {
+    if (resource.normalize && isObject(request.body)) request.body = resource.normalize(request.body);
+  };
+}

@@ -1,0 +1,61 @@
+import type { TRole } from '@uniapply/shared';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { TDbOrTx } from '../db/client.js';
+import { studentInfos } from '../db/schema/index.js';
+import type { TSessionUser } from '../modules/auth/sessions.js';
+import type { TResource } from './define.js';
+
+// Row scoping and role rules of DESIGN 5. The scope is ANDed outside the client's filter, so no
+// OR group can widen it, and a row of another owner behaves exactly like a missing one.
+
+export type TActor = { id: number; role: TRole; name: string };
+
+/** lastUpdatedBy is the signed-in user's name, or their email when they have none. */
+export function actorOf(user: TSessionUser): TActor {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return { id: user.id, role: user.role, name: name || user.email };
+}
+
+export function mayRead(resource: TResource, role: TRole): boolean {
+  return resource.scope !== 'admin' || role === 'Admin';
+}
+
+export function mayWrite(resource: TResource, role: TRole): boolean {
+  return resource.scope === 'owner' || resource.scope === 'child' || role === 'Admin';
+}
+
+/** The student profiles an actor manages, as a subquery (admins: undefined, meaning all). */
+export function ownedStudentIds(actor: TActor): SQL | undefined {
+  if (actor.role === 'Admin') return undefined;
+  return sql`(select ${studentInfos.id} from ${studentInfos} where ${studentInfos.userId} = ${actor.id})`;
+}
+
+/** The condition limiting `resource` to the actor's rows; undefined when they see everything. */
+export function rowScope(resource: TResource, actor: TActor): SQL | undefined {
+  if (actor.role === 'Admin') return undefined;
+  switch (resource.scope) {
+    case 'catalogue':
+      return undefined;
+    case 'owner':
+      return eq(resource.columns.userId!, actor.id);
+    case 'child':
+      return sql`${resource.columns.studentId!} in ${ownedStudentIds(actor)}`;
+    case 'admin':
+      return sql`false`;
+  }
+}
+
+/** Whether the student profile exists and the actor manages it. */
+export async function ownsStudent(db: TDbOrTx, actor: TActor, studentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: studentInfos.id })
+    .from(studentInfos)
+    .where(
+      and(
+        eq(studentInfos.id, studentId),
+        actor.role === 'Admin' ? undefined : eq(studentInfos.userId, actor.id),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
