@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  type PgColumnBuilderBase,
   pgTable,
   smallint,
   text,
@@ -14,10 +15,10 @@ import {
 import { documentTypes, universityCourses } from './catalogue.js';
 import { users } from './people.js';
 
-const audit = {
+const audit = () => ({
   lastUpdatedBy: text(),
   lastUpdatedDate: timestamp({ withTimezone: true, mode: 'string' }),
-};
+});
 const studentRef = () =>
   integer()
     .notNull()
@@ -46,7 +47,7 @@ export const studentInfos = pgTable(
     phoneNumber: text().notNull(),
     mobileNumber: text(),
     country: smallint().notNull(),
-    ...audit,
+    ...audit(),
   },
   (t) => [
     index('student_infos_user_idx').on(t.userId),
@@ -56,48 +57,37 @@ export const studentInfos = pgTable(
   ],
 );
 
-export const studentGuardians = pgTable(
-  'student_guardians',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    studentId: studentRef(),
-    firstName: text().notNull(),
-    middleName: text(),
-    lastName: text().notNull(),
-    relationship: smallint().notNull(),
-    others: text(),
-    occupation: text().notNull(),
-    phoneNumber: text().notNull(),
-    email: text().notNull(),
-    mobileNumber: text(),
-    address: text().notNull(),
-    ...audit,
-  },
-  (t) => [
-    uniqueIndex('student_guardians_student_uq').on(t.studentId),
-    check('student_guardians_relationship_ck', sql`${t.relationship} between 0 and 3`),
-  ],
-);
+/** Guardian and emergency contact share their shape; the guardian adds occupation, email, address. */
+function contactTable<TExtra extends Record<string, PgColumnBuilderBase>>(name: string, extra: TExtra) {
+  return pgTable(
+    name,
+    {
+      id: integer().primaryKey().generatedByDefaultAsIdentity(),
+      studentId: studentRef(),
+      firstName: text().notNull(),
+      middleName: text(),
+      lastName: text().notNull(),
+      relationship: smallint().notNull(),
+      others: text(),
+      phoneNumber: text().notNull(),
+      mobileNumber: text(),
+      ...extra,
+      ...audit(),
+    },
+    (t) => [
+      uniqueIndex(`${name}_student_uq`).on(t.studentId),
+      check(`${name}_relationship_ck`, sql`${t.relationship} between 0 and 3`),
+    ],
+  );
+}
 
-export const emergencyContacts = pgTable(
-  'emergency_contacts',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    studentId: studentRef(),
-    firstName: text().notNull(),
-    middleName: text(),
-    lastName: text().notNull(),
-    relationship: smallint().notNull(),
-    others: text(),
-    phoneNumber: text().notNull(),
-    mobileNumber: text(),
-    ...audit,
-  },
-  (t) => [
-    uniqueIndex('emergency_contacts_student_uq').on(t.studentId),
-    check('emergency_contacts_relationship_ck', sql`${t.relationship} between 0 and 3`),
-  ],
-);
+export const studentGuardians = contactTable('student_guardians', {
+  occupation: text().notNull(),
+  email: text().notNull(),
+  address: text().notNull(),
+});
+
+export const emergencyContacts = contactTable('emergency_contacts', {});
 
 export const qualifications = pgTable(
   'qualifications',
@@ -166,7 +156,7 @@ export const otherInfos = pgTable(
     agentId: integer(),
     others: boolean().notNull().default(false),
     otherInfoDetails: text(),
-    ...audit,
+    ...audit(),
   },
   (t) => [uniqueIndex('other_infos_student_uq').on(t.studentId)],
 );
