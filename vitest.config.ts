@@ -18,6 +18,6 @@ const projects: object[] = [
   apiProject('api-pglite', { TEST_DB: 'pglite' }),
 ];
 if (process.env.TEST_DATABASE_URL) projects.push(apiProject('api-postgres', { TEST_DB: 'postgres' }));
-// The web project registers itself here once apps/web has a vitest config.
+projects.push('./apps/web/vitest.config.ts');
 
 export default defineConfig({ test: { projects: projects as never } });

@@ -8,6 +8,7 @@ import { openapiPlugin } from './http/openapi.js';
 import { securityPlugin } from './http/security.js';
 import { sessionPlugin } from './http/session.js';
 import { webPlugin } from './http/web.js';
+import { adminModule } from './modules/admin/routes.js';
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
 import { resourceModule } from './resources/routes.js';
@@ -55,6 +56,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   await app.register(authModule, { prefix: '/api/auth' });
   await app.register(contactModule, { prefix: '/api' });
+  await app.register(adminModule, { prefix: '/api' });
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(webPlugin);
   return app;

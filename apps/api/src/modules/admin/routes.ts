@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../http/session.js';
+import { countSummary } from './repository.js';
+
+const ZCount = z.number().int().min(0);
+const ZAdminSummary = z.object({
+  universities: ZCount,
+  courses: ZCount,
+  students: ZCount,
+  submittedApplications: ZCount,
+});
+
+/** The admin dashboard's figures. */
+export async function adminModule(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { database } = app;
+
+  app.get(
+    '/admin/summary',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Counts of universities, courses, students and submitted applications (Admin)',
+        response: { 200: ZAdminSummary },
+      },
+      onRequest: async (request) => {
+        requireRole(request, 'Admin');
+      },
+    },
+    async () => countSummary(database.db),
+  );
+}

@@ -1,0 +1,55 @@
+// Prints the gzip size of the JavaScript the landing page loads before it can render (the entry chunk
+// and everything it imports statically) and fails the build above the budget.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 150 * 1000;
+const dist = path.resolve(import.meta.dirname, '../dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+
+// What index.html loads (module scripts, modulepreloads, stylesheets), plus their static imports.
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const referenced = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map(
+  (m) => m[1],
+);
+const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+
+const seen = new Set();
+const files = new Set();
+const visit = (key) => {
+  if (seen.has(key)) return;
+  seen.add(key);
+  files.add(manifest[key].file);
+  for (const css of manifest[key].css ?? []) files.add(css);
+  for (const dep of manifest[key].imports ?? []) visit(dep);
+};
+for (const file of referenced) {
+  files.add(file);
+  const key = byFile.get(file);
+  if (key) visit(key);
+}
+if (![...files].some((f) => f.endsWith('.js'))) throw new Error('index.html loads no JavaScript?');
+
+const gzipSize = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+const rows = [...files]
+  .filter((f) => f.endsWith('.js'))
+  .map((file) => {
+    const bytes = readFileSync(path.join(dist, file));
+    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  });
+const cssGzip = [...files].filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gzipSize(f), 0);
+const total = rows.reduce((sum, r) => sum + r.gzip, 0);
+const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
+
+console.log('\nLanding page initial JavaScript (gzip):');
+for (const r of rows.sort((a, b) => b.gzip - a.gzip))
+  console.log(`  ${r.file.padEnd(48)} ${kb(r.gzip).padStart(9)}`);
+console.log(`  ${'total'.padEnd(48)} ${kb(total).padStart(9)}  (budget ${kb(BUDGET_BYTES)})`);
+console.log(`  initial CSS (gzip): ${kb(cssGzip)}\n`);
+if (total > BUDGET_BYTES) {
+  console.error(
+    `The landing page's initial JavaScript is ${kb(total)} gzip, over the ${kb(BUDGET_BYTES)} budget.`,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DEMO_USERS, renderApp } from '../test/render-app';
+
+const address = () => screen.getByRole('status', { name: 'current address' });
+
+describe('session and role guards', () => {
+  it("shows 'Loading application...' while the user record loads", async () => {
+    await renderApp('/');
+    expect(screen.getByText('Loading application...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Admin', '/', '/Admin/Dashboard', 'Dilnoza Adminova'],
+    ['Student', '/', '/Student/Dashboard', 'Aziza Karimova'],
+    ['Agent', '/', '/Agent/Students', 'Timur Rashidov'],
+    ['Agent', '/login', '/Agent/Students', 'Timur Rashidov'],
+  ] as const)('sends a signed-in %s from %s to their home %s', async (role, from, home, name) => {
+    await renderApp(from, { me: DEMO_USERS[role] });
+    expect(await screen.findByText(name)).toBeInTheDocument();
+    expect(address()).toHaveTextContent(home);
+  });
+
+  it('sends a visitor without a session from a signed-in area to the landing page', async () => {
+    await renderApp('/Student/Dashboard');
+    expect(await screen.findByRole('button', { name: 'Register with Google' })).toBeInTheDocument();
+    expect(address()).toHaveTextContent(/^\/$/);
+  });
+
+  it('sends a student who types an admin address to their own home', async () => {
+    await renderApp('/Admin/Dashboard', { me: DEMO_USERS.Student });
+    expect(await screen.findByText('Aziza Karimova')).toBeInTheDocument();
+    expect(address()).toHaveTextContent('/Student/Dashboard');
+    expect(screen.queryByRole('link', { name: 'Document types' })).toBeNull();
+  });
+
+  it('matches paths without regard to letter case', async () => {
+    await renderApp('/admin/universities', { me: DEMO_USERS.Admin });
+    expect(await screen.findByRole('link', { name: 'Universities' })).toHaveAttribute('aria-current', 'page');
+    expect(address()).toHaveTextContent('/admin/universities');
+  });
+
+  it('opens the role home for the bare group path', async () => {
+    await renderApp('/Agent', { me: DEMO_USERS.Agent });
+    await waitFor(() => expect(address()).toHaveTextContent('/Agent/Students'));
+    expect(screen.getByRole('link', { name: 'Application' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows the placeholder for screens still to be built', async () => {
+    await renderApp('/Student/Main', { me: DEMO_USERS.Student });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome' })).toBeInTheDocument();
+  });
+
+  it('shows a not-found page for unknown addresses', async () => {
+    await renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('treats a failing session probe as signed out and clears the cached user', async () => {
+    window.localStorage.setItem('userClientInfo', JSON.stringify(DEMO_USERS.Admin));
+    await renderApp('/Admin/Dashboard', {
+      handlers: { 'GET /api/auth/me': () => new Response('boom', { status: 500 }) },
+    });
+    expect(await screen.findByRole('link', { name: 'Login with Google' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('userClientInfo')).toBeNull();
+  });
+
+  it('caches the signed-in user record in localStorage', async () => {
+    await renderApp('/', { me: DEMO_USERS.Student });
+    await screen.findByText('Aziza Karimova');
+    expect(JSON.parse(window.localStorage.getItem('userClientInfo') ?? '{}')).toMatchObject({
+      userId: 3,
+      firstName: 'Aziza',
+      email: 'student@demo.local',
+    });
+  });
+});

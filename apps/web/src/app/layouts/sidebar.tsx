@@ -1,0 +1,137 @@
+import { Avatar, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconMenu2 } from '@tabler/icons-react';
+import type { TMe } from '@uniapply/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { MENUS, type TMenuItem } from './menus';
+import classes from './sidebar.module.css';
+
+type TSidebarProps = {
+  user: TMe;
+  collapsed: boolean;
+  /** The desktop sidebar has a collapse button; the phone drawer has its own close button. */
+  onToggle?: () => void;
+  onNavigate?: () => void;
+  onLogout: () => void;
+  loggingOut: boolean;
+};
+
+/** Spec 2.1 and 2.2: user's name, the role's menu (bell first for admins), log out. */
+export function Sidebar({ user, collapsed, onToggle, onNavigate, onLogout, loggingOut }: TSidebarProps) {
+  const { t } = useTranslation('shell');
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+  return (
+    <div className={classes.sidebar} data-collapsed={collapsed || undefined}>
+      {onToggle && (
+        <SidebarTip label={collapsed ? t('expandMenu') : t('collapseMenu')} show>
+          <UnstyledButton
+            className={classes.item}
+            onClick={onToggle}
+            aria-label={collapsed ? t('expandMenu') : t('collapseMenu')}
+            aria-expanded={!collapsed}
+          >
+            <IconMenu2 size={22} stroke={1.7} aria-hidden />
+          </UnstyledButton>
+        </SidebarTip>
+      )}
+      <div className={classes.user}>
+        <SidebarTip label={fullName} show={collapsed}>
+          <Avatar color="blue" radius="xl" size={36} aria-hidden={!collapsed} aria-label={fullName}>
+            {initials}
+          </Avatar>
+        </SidebarTip>
+        {!collapsed && (
+          <div className={classes.userText}>
+            <Text fw={700} size="sm" className={classes.name}>
+              {fullName}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t(`roles.${user.role}`)}
+            </Text>
+          </div>
+        )}
+      </div>
+      <nav aria-label={t('menu.label')} className={classes.nav}>
+        <ul className={classes.list}>
+          {MENUS[user.role].map((item) => (
+            <li key={item.label}>
+              <MenuItem item={item} collapsed={collapsed} onNavigate={onNavigate} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={classes.bottom}>
+        <SidebarTip label={t('logout')} show={collapsed}>
+          <UnstyledButton
+            className={classes.item}
+            onClick={onLogout}
+            disabled={loggingOut}
+            aria-label={collapsed ? t('logout') : undefined}
+          >
+            <IconLogout size={22} stroke={1.7} aria-hidden />
+            {!collapsed && <span>{t('logout')}</span>}
+          </UnstyledButton>
+        </SidebarTip>
+      </div>
+    </div>
+  );
+}
+
+function MenuItem({
+  item,
+  collapsed,
+  onNavigate,
+}: {
+  item: TMenuItem;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation('shell');
+  const label = t(item.label);
+  const Icon = item.icon;
+  const icon = <Icon size={22} stroke={1.7} aria-hidden />;
+  if (!item.to) {
+    // No screen yet (spec 2.2): visible and focusable so people learn it exists, but inert.
+    const soon = `${label} (${t('comingSoon')})`;
+    return (
+      <SidebarTip label={soon} show>
+        <UnstyledButton
+          className={classes.item}
+          aria-disabled="true"
+          data-disabled
+          aria-label={collapsed ? soon : undefined}
+        >
+          {icon}
+          {!collapsed && (
+            <>
+              <span>{label}</span> <span className={classes.soon}>{t('comingSoon')}</span>
+            </>
+          )}
+        </UnstyledButton>
+      </SidebarTip>
+    );
+  }
+  return (
+    <SidebarTip label={label} show={collapsed}>
+      <NavLink
+        to={item.to}
+        className={classes.item}
+        onClick={onNavigate}
+        aria-label={collapsed ? label : undefined}
+      >
+        {icon}
+        {!collapsed && <span>{label}</span>}
+      </NavLink>
+    </SidebarTip>
+  );
+}
+
+function SidebarTip({ label, show, children }: { label: string; show: boolean; children: ReactNode }) {
+  return (
+    <Tooltip label={label} position="right" withArrow disabled={!show} openDelay={150}>
+      {children}
+    </Tooltip>
+  );
+}

@@ -1,0 +1,23 @@
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+
+// Mantine's default blue-6 and red-6 fail WCAG AA contrast on white (DESIGN 2): filled colours use
+// shade 8 and the error, dimmed and link colours are moved to shades that reach 4.5:1.
+export const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: 8,
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '700' },
+  defaultRadius: 'md',
+});
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    '--mantine-color-anchor': 'var(--mantine-color-blue-8)',
+  },
+  dark: {},
+});

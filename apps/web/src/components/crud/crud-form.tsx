@@ -1,0 +1,106 @@
+import { Button, Group, Modal, SimpleGrid } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+import { translateKey } from '../../lib/i18n';
+import { CrudField } from './crud-field';
+import type { TCrudDefinition, TRow } from './define';
+import { initialValues, isRequired, serverErrors, type TValues, validateValues } from './form-values';
+import { notifyFailure, notifySuccess } from './notify';
+
+type TFormProps = {
+  definition: TCrudDefinition;
+  /** The item being edited; null (or an item without id) means a new one. */
+  item: TRow | null;
+  onClose: () => void;
+  onSaved: (saved: TRow, added: boolean) => void;
+};
+
+/** The modal Add/Edit form: fields from the definition, rules from the shared schema (spec 2.3). */
+export function CrudForm({ definition, item, onClose, onSaved }: TFormProps) {
+  const { t } = useTranslation(['crud', 'catalogue']);
+  const queryClient = useQueryClient();
+  const phone = useMediaQuery('(max-width: 36em)');
+  const fields = definition.form ?? [];
+  const schema = definition.schema;
+  const id = item?.id;
+  const adding = !id;
+  const form = useForm<TValues>({
+    initialValues: initialValues(fields, item),
+    validate: (values) => (schema ? validateValues(schema, values) : {}),
+  });
+
+  const save = useMutation({
+    mutationFn: (payload: TValues) => {
+      const { base, save: routes } = definition;
+      if (adding) return api.post<TRow>(`/${base}/${routes?.add ?? 'add'}`, payload);
+      const target = routes?.update(id) ?? { method: 'POST', path: 'update' };
+      const body = target.method === 'POST' ? { ...payload, id } : payload;
+      return target.method === 'PUT'
+        ? api.put<TRow>(`/${base}/${target.path}`, body)
+        : api.post<TRow>(`/${base}/${target.path}`, body);
+    },
+    onSuccess: async (saved) => {
+      notifySuccess(t, 'crud.alerts.saved');
+      await queryClient.invalidateQueries({ queryKey: ['crud', definition.base] });
+      onSaved(saved, adding);
+    },
+    onError: (error) => {
+      notifyFailure(t, 'crud.alerts.saveFailed', error);
+      form.setErrors(serverErrors(error, fields));
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    // What the schema outputs is what is saved (trimmed text, https:// added, numbers coerced).
+    save.mutate(schema ? (schema.parse(values) as TValues) : values);
+  });
+  const titleKey = adding ? definition.addTitle : definition.editTitle;
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={titleKey ? translateKey(t, titleKey) : ''}
+      size="xl"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': t('crud:form.close') }}
+      closeOnClickOutside={!save.isPending}
+    >
+      <form onSubmit={submit} noValidate>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          {fields.map((field, index) => (
+            <div key={field.name} style={field.wide ? { gridColumn: '1 / -1' } : undefined}>
+              <CrudField
+                field={field}
+                value={form.values[field.name]}
+                onChange={(value) => {
+                  form.setFieldValue(field.name, value);
+                  // Once a field shows an error, it is checked again as it is corrected.
+                  if (form.errors[field.name]) form.validateField(field.name);
+                }}
+                onBlur={() => {
+                  // A field merely passed through is not an error yet; one that was edited is checked.
+                  if (form.isDirty(field.name)) form.validateField(field.name);
+                }}
+                error={form.errors[field.name] as string | undefined}
+                required={schema ? isRequired(schema, field.name) : false}
+                autoFocus={index === 0}
+              />
+            </div>
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end" mt="xl" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={save.isPending}>
+            {t('crud:form.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('crud:form.save')}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

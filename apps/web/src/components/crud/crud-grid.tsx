@@ -1,0 +1,64 @@
+import 'mantine-datatable/styles.layer.css';
+import { Text } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateKey } from '../../lib/i18n';
+import classes from './crud.module.css';
+import { labelKey, type TDisplayField, type TRow, valueAt } from './define';
+import { displayValue } from './display-value';
+
+type TGridProps = {
+  caption: string;
+  columns: TDisplayField[];
+  rows: TRow[];
+  selectedId: number | null;
+  loading: boolean;
+  onToggle: (row: TRow) => void;
+};
+
+/** The paged grid: a click or Enter/Space on a row selects it; on the selected row, deselects it. */
+export function CrudGrid({ caption, columns, rows, selectedId, loading, onToggle }: TGridProps) {
+  const { t, i18n } = useTranslation(['crud', 'catalogue', 'enums']);
+  const ctx = { t, language: i18n.language };
+  const onKeyDown = (row: TRow) => (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    onToggle(row);
+  };
+  return (
+    <DataTable<TRow>
+      aria-label={caption}
+      withTableBorder
+      borderRadius="md"
+      striped
+      highlightOnHover
+      minHeight={rows.length ? undefined : 180}
+      // On a phone each row stays one line and the grid scrolls sideways in its own box.
+      classNames={{ table: classes.table }}
+      records={rows}
+      idAccessor="id"
+      columns={columns.map((column) => ({
+        accessor: column.path,
+        title: translateKey(t, labelKey(column)),
+        noWrap: column.noWrap,
+        render: (row: TRow) =>
+          displayValue(column.render ? column.render(row, ctx) : valueAt(row, column.path)),
+      }))}
+      fetching={loading}
+      customLoader={
+        <Text role="status" fw={600} className={classes.loading}>
+          {t('crud:loading')}
+        </Text>
+      }
+      noRecordsText={t('crud:noData')}
+      onRowClick={({ record }) => onToggle(record)}
+      rowClassName={(row) => (row.id === selectedId ? classes.selectedRow : classes.row)}
+      customRowAttributes={(row) => ({
+        tabIndex: 0,
+        'aria-selected': row.id === selectedId,
+        onKeyDown: onKeyDown(row),
+      })}
+    />
+  );
+}

@@ -1,0 +1,165 @@
+import '@mantine/notifications/styles.layer.css';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { IconEdit, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { translateKey } from '../../lib/i18n';
+import { ConfirmDelete } from './confirm-delete';
+import classes from './crud.module.css';
+import { CrudDetails } from './crud-details';
+import { CrudForm } from './crud-form';
+import { CrudGrid } from './crud-grid';
+import { CrudPager } from './crud-pager';
+import type { TCrudDefinition, TRow } from './define';
+import { notifyFailure, notifySuccess } from './notify';
+import { useCrudList } from './use-crud-list';
+
+/**
+ * The one maintenance screen of spec 2.3 (admin catalogue and people lists, the agent's students):
+ * title, name filter with Find and Clear, Add/Edit/Delete, a paged grid of 10, the pager, an
+ * optional details panel and the modal form, all driven by `definition`.
+ */
+export function CrudScreen({ definition }: { definition: TCrudDefinition }) {
+  const { t } = useTranslation(['crud', 'catalogue']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const list = useCrudList(definition);
+  const [filterDraft, setFilterDraft] = useState(list.filterText);
+  useEffect(() => setFilterDraft(list.filterText), [list.filterText]);
+  /** undefined: closed; null: adding; a row: editing it. */
+  const [formItem, setFormItem] = useState<TRow | null | undefined>(undefined);
+  const [confirming, setConfirming] = useState(false);
+  const { add = true, edit = true, delete: canDelete = true } = definition.actions ?? {};
+  const selected = list.selected;
+  const title = translateKey(t, definition.title);
+
+  const remove = useMutation({
+    mutationFn: (id: number) => api.post<unknown>(`/${definition.base}/delete`, { id }),
+    onSuccess: async () => {
+      notifySuccess(t, 'crud.alerts.deleted');
+      list.forgetSelection();
+      await queryClient.invalidateQueries({ queryKey: ['crud', definition.base] });
+    },
+    onError: (error) => notifyFailure(t, 'crud.alerts.deleteFailed', error),
+    onSettled: () => setConfirming(false),
+  });
+
+  const find = (event: FormEvent) => {
+    event.preventDefault();
+    list.setFilter(filterDraft);
+  };
+  const clear = () => {
+    setFilterDraft('');
+    list.setFilter('');
+  };
+  const openAdd = () => {
+    const page = definition.formPage;
+    if (page) navigate(page.path);
+    else setFormItem(null);
+  };
+  const openEdit = () => {
+    if (!selected) return notifyFailure(t, 'crud.alerts.selectToEdit');
+    const page = definition.formPage;
+    if (page) navigate(`${page.path}?${new URLSearchParams({ [page.idParam]: String(selected.id) })}`);
+    else setFormItem(selected);
+  };
+
+  return (
+    <Stack gap="md" className={classes.screen}>
+      <Notifications position="top-right" zIndex={1000} />
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <div className={classes.toolbar}>
+        <form className={classes.filter} onSubmit={find}>
+          <TextInput
+            className={classes.filterInput}
+            label={t('filter.label')}
+            value={filterDraft}
+            onChange={(event) => setFilterDraft(event.currentTarget.value)}
+          />
+          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
+            {t('filter.find')}
+          </Button>
+          <Button variant="default" onClick={clear} leftSection={<IconX size={16} aria-hidden />}>
+            {t('filter.clear')}
+          </Button>
+        </form>
+        <Group gap="sm">
+          {add && (
+            <Button variant="default" onClick={openAdd} leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('add')}
+            </Button>
+          )}
+          {edit && (
+            <Button
+              variant="default"
+              onClick={openEdit}
+              disabled={!selected}
+              leftSection={<IconEdit size={16} aria-hidden />}
+            >
+              {t('edit')}
+            </Button>
+          )}
+          {canDelete && (
+            <Button
+              variant="outline"
+              color="red.9"
+              onClick={() =>
+                selected ? setConfirming(true) : notifyFailure(t, 'crud.alerts.selectToDelete')
+              }
+              disabled={!selected}
+              leftSection={<IconTrash size={16} aria-hidden />}
+            >
+              {t('delete')}
+            </Button>
+          )}
+        </Group>
+      </div>
+      <CrudGrid
+        caption={title}
+        columns={definition.columns}
+        rows={list.rows}
+        selectedId={selected?.id ?? null}
+        loading={list.isLoading}
+        onToggle={list.toggle}
+      />
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('total', { count: list.totalRows })}
+        </Text>
+        <CrudPager page={list.page} lastPage={list.lastPage} onChange={list.setPage} />
+      </Group>
+      {definition.details && selected && <CrudDetails fields={definition.details} row={selected} />}
+      {formItem !== undefined && (
+        <CrudForm
+          definition={definition}
+          item={formItem}
+          onClose={() => setFormItem(undefined)}
+          onSaved={(_saved, added) => {
+            setFormItem(undefined);
+            if (added) list.forgetSelection();
+          }}
+        />
+      )}
+      <ConfirmDelete
+        opened={confirming}
+        busy={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => selected && remove.mutate(selected.id)}
+      />
+    </Stack>
+  );
+}
+
+/** A route's page component for a definition; called once per definition module, at load. */
+export function crudPage(definition: TCrudDefinition) {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once at module level, never during render.
+  return function CrudPage() {
+    return <CrudScreen definition={definition} />;
+  };
+}

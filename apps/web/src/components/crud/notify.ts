@@ -1,0 +1,36 @@
+import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
+import { translateKey } from '../../lib/i18n';
+
+// Spec 8's alerts, shown as notifications in the user's language.
+
+/** The server's problem message, or a translated text when the request got no answer at all. */
+export function errorMessage(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError && error.code) return t(`common:errors.${error.code}`);
+  if (error instanceof Error && error.message) return error.message;
+  return t('common:errors.unexpected');
+}
+
+export function notifySuccess(t: TFunction, key: string) {
+  notifications.show({ color: 'green', message: translateKey(t, key) });
+}
+
+export function notifyFailure(t: TFunction, key: string, error?: unknown) {
+  const message =
+    error === undefined ? translateKey(t, key) : translateKey(t, key, { message: errorMessage(t, error) });
+  notifications.show({ color: 'red', message, autoClose: 8000 });
+}
+
+/** Shows `key` once for each new failure (`at` is the failure's time, e.g. a query's errorUpdatedAt). */
+export function useErrorAlert(error: unknown, key: string, at: number) {
+  const { t } = useTranslation();
+  const translate = useRef(t);
+  translate.current = t;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `at` marks a new failure of the same kind.
+  useEffect(() => {
+    if (error) notifyFailure(translate.current, key, error);
+  }, [error, at, key]);
+}

@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeResource, renderScreen, resetNotifications } from '../../components/crud/crud-test-utils';
+import { AgentStudentsPage } from './student-maintenance';
+
+afterEach(() => resetNotifications());
+
+const address = () => screen.getByRole('status', { name: 'current address' }).textContent;
+const student = (id: number, firstName: string) => ({
+  id,
+  userId: 2,
+  firstName,
+  middleName: null,
+  lastName: 'Tester',
+  passportSeries: 'AC',
+  passportNumber: `77${id}`,
+  email: `${firstName.toLowerCase()}@mail.test`,
+  phoneNumber: '+998901234567',
+});
+
+describe("the agent's Student Maintenance", () => {
+  it('lists the students with email, names, passport and phone', async () => {
+    await renderScreen(<AgentStudentsPage />, {
+      handlers: fakeResource('StudentInfo', [student(12, 'Lola')]).handlers,
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Student Maintenance' })).toBeInTheDocument();
+    const headers = await screen.findAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent).join(', ')).toBe(
+      'Email, First Name, Middle Name, Last Name, Passport, Phone',
+    );
+    expect(await screen.findByRole('cell', { name: 'AC7712' })).toBeInTheDocument();
+  });
+
+  it('opens the form page for a new student on Add', async () => {
+    const { user } = await renderScreen(<AgentStudentsPage />, {
+      handlers: fakeResource('StudentInfo', [student(12, 'Lola')]).handlers,
+    });
+    await screen.findByRole('cell', { name: 'Lola' });
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(address()).toBe('/Agent/Students/FormPage'));
+  });
+
+  it('opens the form page with the selected student id on Edit', async () => {
+    const { user } = await renderScreen(<AgentStudentsPage />, {
+      handlers: fakeResource('StudentInfo', [student(12, 'Lola'), student(15, 'Bekzod')]).handlers,
+    });
+    await user.click(await screen.findByRole('cell', { name: 'Bekzod' }));
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(address()).toBe('/Agent/Students/FormPage?studentId=15'));
+  });
+
+  it('keeps the name filter out of the address (personal data), but still filters', async () => {
+    const { user } = await renderScreen(<AgentStudentsPage />, {
+      handlers: fakeResource('StudentInfo', [student(12, 'Lola'), student(15, 'Bekzod')]).handlers,
+    });
+    await screen.findByRole('cell', { name: 'Lola' });
+    await user.type(screen.getByRole('textbox', { name: 'Filter by Name' }), 'bek');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Lola' })).toBeNull());
+    expect(screen.getByRole('cell', { name: 'Bekzod' })).toBeInTheDocument();
+    await waitFor(() => expect(address()).toBe('/screen?selected=15'));
+    expect(screen.getByRole('textbox', { name: 'Filter by Name' })).toHaveValue('bek');
+  });
+});

@@ -1,0 +1,87 @@
+import { Button, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { IconBrandGoogle } from '@tabler/icons-react';
+import { SIGNUP_ROLES, type TSignupRole } from '@uniapply/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { browser } from '../../lib/browser';
+import classes from './auth-panel.module.css';
+import { googleLoginUrl } from './google-login';
+
+const isSignupRole = (v: string): v is TSignupRole => (SIGNUP_ROLES as readonly string[]).includes(v);
+
+/** Spec 2.1: the landing page's side panel; registering needs the student/agent choice. */
+export function AuthPanel({ id }: { id?: string }) {
+  const { t } = useTranslation('auth');
+  const [role, setRole] = useState<TSignupRole | null>(null);
+  const [missingRole, setMissingRole] = useState(false);
+
+  const register = () => {
+    if (!role) {
+      setMissingRole(true);
+      return;
+    }
+    browser.assign(googleLoginUrl(role));
+  };
+
+  return (
+    <Paper
+      id={id}
+      component="section"
+      aria-labelledby="auth-panel-title"
+      className={classes.panel}
+      withBorder
+    >
+      <Stack gap="md">
+        <div>
+          <Title order={2} id="auth-panel-title" className={classes.title}>
+            {t('panel.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('panel.text')}
+          </Text>
+        </div>
+        <Button
+          component="a"
+          href={googleLoginUrl()}
+          variant="default"
+          size="md"
+          fullWidth
+          classNames={{ root: classes.wrapRoot, label: classes.wrapLabel }}
+          leftSection={<IconBrandGoogle size={20} aria-hidden />}
+        >
+          {t('loginWithGoogle')}
+        </Button>
+        <div className={classes.divider}>
+          <span>{t('panel.newHere')}</span>
+        </div>
+        <Radio.Group
+          name="signup-role"
+          label={t('registerAs')}
+          withAsterisk
+          value={role}
+          onChange={(value) => {
+            if (isSignupRole(value)) {
+              setRole(value);
+              setMissingRole(false);
+            }
+          }}
+          error={missingRole ? t('chooseRole') : undefined}
+        >
+          <div className={classes.roles}>
+            <Radio value="Student" label={t('roles.student')} />
+            <Radio value="Agent" label={t('roles.agent')} />
+          </div>
+        </Radio.Group>
+        <Button
+          size="md"
+          fullWidth
+          classNames={{ root: classes.wrapRoot, label: classes.wrapLabel }}
+          leftSection={<IconBrandGoogle size={20} aria-hidden />}
+          onClick={register}
+        >
+          {t('registerWithGoogle')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

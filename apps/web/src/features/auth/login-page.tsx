@@ -1,0 +1,107 @@
+import '@mantine/core/styles/Tabs.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';
+import { Alert, Anchor, Button, Paper, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconBrandGoogle } from '@tabler/icons-react';
+import type { TSignupRole } from '@uniapply/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Brand } from '../../components/brand';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import panelClasses from './auth-panel.module.css';
+import { googleLoginUrl } from './google-login';
+import classes from './login-page.module.css';
+
+/** Spec 2.1: the full-page alternative with Login and Register tabs and the Student/Agent toggle. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const [role, setRole] = useState<TSignupRole>('Student');
+  // The API sends the browser back here when a sign-in could not finish.
+  const [params] = useSearchParams();
+  const signInError = params.get('signInError');
+  useEffect(() => {
+    document.title = `${t('page.title')} · UniApply`;
+  }, [t]);
+
+  return (
+    <div className={classes.page}>
+      <header className={classes.top}>
+        <Brand />
+        <LanguageSwitcher />
+      </header>
+      <main className={classes.main}>
+        <Paper withBorder className={classes.card}>
+          <Stack gap="lg">
+            <div>
+              <Title order={1} className={classes.title}>
+                {t('page.title')}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {t('page.text')}
+              </Text>
+            </div>
+            {(signInError === 'failed' || signInError === 'cancelled') && (
+              <Alert color="red" variant="light" role="alert">
+                {t(`page.signIn.${signInError}`)}
+              </Alert>
+            )}
+            <Tabs defaultValue="login" keepMounted={false}>
+              <Tabs.List grow>
+                <Tabs.Tab value="login">{t('page.loginTab')}</Tabs.Tab>
+                <Tabs.Tab value="register">{t('page.registerTab')}</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="login" pt="lg">
+                <Stack gap="md">
+                  <Text size="sm">{t('page.loginText')}</Text>
+                  <Button
+                    component="a"
+                    href={googleLoginUrl()}
+                    size="md"
+                    fullWidth
+                    classNames={{ root: panelClasses.wrapRoot, label: panelClasses.wrapLabel }}
+                    leftSection={<IconBrandGoogle size={20} aria-hidden />}
+                  >
+                    {t('loginWithGoogle')}
+                  </Button>
+                </Stack>
+              </Tabs.Panel>
+              <Tabs.Panel value="register" pt="lg">
+                <Stack gap="md">
+                  <div>
+                    <Text size="sm" fw={600} id="register-role-label" mb={6}>
+                      {t('registerAs')}
+                    </Text>
+                    <SegmentedControl
+                      fullWidth
+                      aria-labelledby="register-role-label"
+                      value={role}
+                      onChange={(v) => setRole(v as TSignupRole)}
+                      data={[
+                        { value: 'Student', label: t('roles.student') },
+                        { value: 'Agent', label: t('roles.agent') },
+                      ]}
+                    />
+                  </div>
+                  <Text size="sm">{t(role === 'Student' ? 'page.studentText' : 'page.agentText')}</Text>
+                  <Button
+                    component="a"
+                    href={googleLoginUrl(role)}
+                    size="md"
+                    fullWidth
+                    classNames={{ root: panelClasses.wrapRoot, label: panelClasses.wrapLabel }}
+                    leftSection={<IconBrandGoogle size={20} aria-hidden />}
+                  >
+                    {t('registerWithGoogle')}
+                  </Button>
+                </Stack>
+              </Tabs.Panel>
+            </Tabs>
+            <Anchor component={Link} to="/" size="sm" className={classes.back}>
+              <IconArrowLeft size={16} aria-hidden /> {t('page.back')}
+            </Anchor>
+          </Stack>
+        </Paper>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, problem, renderScreen } from '../../components/crud/crud-test-utils';
+import { AdminDashboardPage } from './admin-dashboard';
+
+const summary = { universities: 12, courses: 48, students: 1530, submittedApplications: 7 };
+const messages = [
+  {
+    id: 2,
+    name: 'Madina',
+    email: 'madina@mail.test',
+    message: 'Do you help with visas?',
+    createdAt: '2025-03-02T10:00:00Z',
+  },
+  { id: 1, name: 'Jasur', email: 'jasur@mail.test', message: 'Hello', createdAt: '2025-03-01T09:00:00Z' },
+];
+
+describe('admin dashboard', () => {
+  it('welcomes the admin, links each count to its screen and lists the latest messages', async () => {
+    const { fetchMock } = await renderScreen(<AdminDashboardPage />, {
+      handlers: {
+        'GET /api/admin/summary': () => json(summary),
+        'GET /api/contact/latest': () => json(messages),
+      },
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Admin' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '12 Universities' })).toHaveAttribute(
+      'href',
+      '/Admin/Universities',
+    );
+    expect(screen.getByRole('link', { name: '48 Courses' })).toHaveAttribute('href', '/Admin/Courses');
+    expect(screen.getByRole('link', { name: '1,530 Students' })).toHaveAttribute('href', '/Admin/Students');
+    expect(screen.getByRole('link', { name: '7 Submitted applications' })).toHaveAttribute(
+      'href',
+      '/Admin/ApplicationForms',
+    );
+    const latest = screen.getByRole('region', { name: 'Latest messages' });
+    const items = await within(latest).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Madina');
+    expect(items[0]).toHaveTextContent('Do you help with visas?');
+    expect(within(items[0]!).getByRole('link', { name: 'madina@mail.test' })).toHaveAttribute(
+      'href',
+      'mailto:madina@mail.test',
+    );
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/contact/latest?limit=5');
+  });
+
+  it('says so when there are no messages or the figures cannot be loaded', async () => {
+    await renderScreen(<AdminDashboardPage />, {
+      handlers: {
+        'GET /api/admin/summary': () => problem(500, 'Database is down'),
+        'GET /api/contact/latest': () => json([]),
+      },
+    });
+    expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The figures could not be loaded: Database is down',
+    );
+  });
+});

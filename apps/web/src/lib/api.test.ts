@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, problem } from '../test/render-app';
+import { ApiError, api, setUnauthorizedHandler } from './api';
+
+describe('API client', () => {
+  const onUnauthorized = vi.fn();
+  setUnauthorizedHandler(onUnauthorized);
+  afterEach(() => {
+    onUnauthorized.mockClear();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends JSON with the session cookie and returns the answer', async () => {
+    const fetchMock = mockApi({ 'POST /api/contact': () => Response.json({ id: 3 }, { status: 201 }) });
+    await expect(api.post('/contact', { name: 'A' })).resolves.toEqual({ id: 3 });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"name":"A"}' });
+    expect(init?.signal).toBeDefined();
+  });
+
+  it('throws a typed error carrying the problem+json message and field errors', async () => {
+    mockApi({ 'GET /api/thing': () => problem(409, 'Already exists', [{ path: 'name', message: 'taken' }]) });
+    const error = await api.get('/thing').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 409,
+      message: 'Already exists',
+      errors: [{ path: 'name', message: 'taken' }],
+    });
+  });
+
+  it('treats any 401 as a lost session', async () => {
+    mockApi({ 'GET /api/thing': () => problem(401, 'Sign in to continue.') });
+    await expect(api.get('/thing')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the session probe see a 401 without leaving the page', async () => {
+    mockApi({ 'GET /api/auth/me': () => problem(401, 'Sign in to continue.') });
+    await expect(api.get('/auth/me', { allowUnauthorized: true })).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('gives up after the time-out', async () => {
+    vi.stubGlobal(
+      'fetch',
+      (_: string, init: RequestInit) =>
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        ),
+    );
+    await expect(api.get('/slow', { timeoutMs: 20 })).rejects.toMatchObject({ code: 'timeout', status: 0 });
+  });
+
+  it('reports an unreachable server', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(api.get('/thing')).rejects.toMatchObject({ code: 'network' });
+  });
+});

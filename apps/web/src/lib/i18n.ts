@@ -1,0 +1,112 @@
+import {
+  DEFAULT_LANGUAGE,
+  FALLBACK_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  type TAppLanguage,
+} from '@uniapply/shared';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { START_BUNDLES } from '../locales/start-bundles';
+import { readStorage } from './storage';
+
+// Catalogues live in src/locales/<language>/<namespace>.json. Each file is its own small chunk,
+// loaded when a screen first asks for its namespace, so the landing page carries only its own
+// texts in one language. A new namespace is a new file in each of the three folders.
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*/*.json',
+  // These come in one chunk per language (locales/start-bundles.ts); keep the list in step with
+  // START_NAMESPACES.
+  '!../locales/*/{common,landing,auth,validation}.json',
+]);
+
+/** Namespaces every screen may need; the landing page renders with these. */
+export const START_NAMESPACES = ['common', 'landing', 'auth', 'validation'] as const;
+
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const bundle = START_BUNDLES[language];
+    if (bundle && (START_NAMESPACES as readonly string[]).includes(namespace)) {
+      bundle().then(
+        (module) => callback(null, module.default[namespace] as Record<string, unknown>),
+        (err: Error) => callback(err, false),
+      );
+      return;
+    }
+    const load = catalogues[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No catalogue ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (err: Error) => callback(err, false),
+    );
+  },
+};
+
+export function isAppLanguage(value: unknown): value is TAppLanguage {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * Language rules (DESIGN 2, 6): a choice stored in localStorage `appLanguage` wins; with none the
+ * portal speaks Uzbek; an unsupported stored value falls back to English. The detector never
+ * writes: only an explicit choice (or the account's language) is stored.
+ */
+export async function createI18n(): Promise<I18n> {
+  const instance = i18next.createInstance();
+  const detector = new LanguageDetector();
+  // Reached when localStorage holds nothing usable: nothing stored means Uzbek, something we do not
+  // speak means English.
+  detector.addDetector({
+    name: 'portalDefault',
+    lookup: () => (readStorage(LANGUAGE_STORAGE_KEY) ? FALLBACK_LANGUAGE : DEFAULT_LANGUAGE),
+  });
+  await instance
+    .use(lazyCatalogues)
+    .use(detector)
+    .use(initReactI18next)
+    .init({
+      supportedLngs: [...LANGUAGES],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: FALLBACK_LANGUAGE,
+      ns: [...START_NAMESPACES],
+      defaultNS: 'common',
+      detection: {
+        order: ['localStorage', 'portalDefault'],
+        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        caches: [],
+      },
+      interpolation: { escapeValue: false }, // React escapes.
+      react: { useSuspense: true },
+      returnNull: false,
+    });
+  const syncHtmlLang = (language: string) => {
+    document.documentElement.lang = currentLanguage(instance, language);
+  };
+  syncHtmlLang(instance.language);
+  instance.on('languageChanged', syncHtmlLang);
+  return instance;
+}
+
+/** The supported language in use ('ru-RU' → 'ru'; anything unsupported → English). */
+export function currentLanguage(instance: I18n, language = instance.resolvedLanguage ?? instance.language) {
+  const base = (language ?? '').toLowerCase().split('-')[0];
+  return isAppLanguage(base) ? base : FALLBACK_LANGUAGE;
+}
+
+/**
+ * Shared schemas carry message keys such as 'validation.required' or 'enums.countries.malaysia':
+ * the first segment is the namespace. Unknown keys are shown as given.
+ */
+export function translateKey(t: I18n['t'], key: string, options: Record<string, unknown> = {}): string {
+  const dot = key.indexOf('.');
+  if (dot <= 0) return key;
+  const qualified = `${key.slice(0, dot)}:${key.slice(dot + 1)}`;
+  return t(qualified, { defaultValue: key, ...options }) as string;
+}

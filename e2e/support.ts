@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+/** The landing page's address, whatever the port. */
+export const LANDING = /^http:\/\/127\.0\.0\.1:\d+\/$/;
+export const SCREENSHOTS = 'artifacts/screenshots';
+
+/**
+ * Most specs read English; the portal itself starts in Uzbek (covered by the language spec). The
+ * choice counts as made while signed out, so it wins over whatever language the shared demo
+ * accounts were last given.
+ */
+export const english = {
+  cookies: [],
+  origins: [
+    {
+      origin: BASE_URL,
+      localStorage: [
+        { name: 'appLanguage', value: 'en' },
+        { name: 'appLanguageChosenSignedOut', value: '1' },
+      ],
+    },
+  ],
+};
+
+export const HOMES = {
+  'admin@demo.local': '/Admin/Dashboard',
+  'student@demo.local': '/Student/Dashboard',
+  'agent@demo.local': '/Agent/Students',
+} as const;
+
+/** The real flow: the landing page's button, the demo provider's account button, back home. */
+export async function signInFromLanding(page: Page, email: keyof typeof HOMES) {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Login with Google' }).click();
+  await page.getByRole('button', { name: email, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${HOMES[email]}$`));
+}
+
+/** The signed-in shell shows this user and marks this menu entry as the current page. */
+export async function expectShell(page: Page, fullName: string, currentMenuEntry: string) {
+  await expect(page.getByText(fullName)).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: currentMenuEntry }),
+  ).toHaveAttribute('aria-current', 'page');
+}
+
+/** axe-core on the current page: no serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+}

@@ -1,0 +1,54 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests against the real server (embedded PGlite, demo sign-in, demo data) serving the
+// built SPA. `npm run test:e2e` builds the web app first; Chromium is Debian's, never downloaded.
+// E2E_PORT lets two runs on one machine stay apart (each gets its own server and data directory).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATA_DIR = `/tmp/uniapply-e2e-${PORT}`;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: [
+      'test -f apps/web/dist/index.html || npm run build -w apps/web',
+      `rm -rf ${DATA_DIR}`,
+      'node --import tsx apps/api/src/server.ts',
+    ].join(' && '),
+    url: `${BASE_URL}/api/ready`,
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
