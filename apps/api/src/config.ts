@@ -26,7 +26,8 @@ const ZEnv = z
     PUBLIC_URL: z.url().optional(),
     /** PostgreSQL connection string; without it the embedded PGlite under DATA_DIR is used. */
     DATABASE_URL: z.string().startsWith('postgres').optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
+    /** Embedded database and files; default <repo root>/data. Relative paths: see `fromLaunchDir`. */
+    DATA_DIR: z.string().min(1).optional(),
     /** Seed the demo catalogue and accounts on first start (default: on for the embedded database). */
     SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -71,7 +72,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // `npm start` at the repo root runs the API inside apps/api; npm keeps the directory the command
+  // was typed in as INIT_CWD, so a relative DATA_DIR (FILES_DIR, WEB_DIST) means what the user typed.
+  const launchDir = env.INIT_CWD || process.cwd();
+  const fromLaunchDir = (p: string) => path.resolve(launchDir, p);
+  const dataDir = e.DATA_DIR ? fromLaunchDir(e.DATA_DIR) : path.resolve(import.meta.dirname, '../../../data');
   const reachableHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   const publicUrl = (e.PUBLIC_URL ?? `http://${reachableHost}:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -88,12 +93,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       : null,
     adminEmails: e.ADMIN_EMAILS,
     storage: e.STORAGE,
-    filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'files')),
+    filesDir: e.FILES_DIR ? fromLaunchDir(e.FILES_DIR) : path.join(dataDir, 'files'),
     redisUrl: e.REDIS_URL,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3600_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86400_000 },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     extraOrigins: e.ALLOWED_ORIGINS,
-    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    webDist: e.WEB_DIST ? fromLaunchDir(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

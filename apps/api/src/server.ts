@@ -1,26 +1,41 @@
 import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, readConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
-import { seedIfEmpty } from './db/seed/index.js';
+import { seedIfEmpty, seedReferenceData } from './db/seed/index.js';
 
 async function main() {
   const config = readConfig();
+  // Takes the data directory's lock first: a second process stops here, before touching the files.
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  if (config.seedDemo) await seedIfEmpty(database.db);
-  const app = await buildApp({ config, database });
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    await app.close();
+  let app: FastifyInstance | undefined;
+  // From here on, Ctrl+C, SIGTERM or a crash closes the server and the database (releasing the lock).
+  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    if (err) (app?.log ?? console).error({ err }, 'shutting down after an error');
+    else if (signal) app?.log.info(`${signal} received, shutting down`);
+    await app?.close();
     await database.close();
   });
-  await app.listen({ host: config.host, port: config.port });
-  app.log.info(`Portal ready on ${config.publicUrl} (database: ${database.kind})`);
+  try {
+    await seedReferenceData(database.db);
+    if (config.seedDemo) await seedIfEmpty(database.db);
+    app = await buildApp({ config, database });
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw err;
+  }
+  const where = database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL';
+  app.log.info(`Portal ready on ${config.publicUrl} (database: ${where})`);
 }
 
 main().catch((err) => {
   if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     console.error(err.message);
+  } else if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`${(err as Error).message}: another program uses this port; set PORT to a free one.`);
   } else {
     console.error(err);
   }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -27,37 +28,101 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 export class DataDirLockedError extends Error {}
 
 /**
- * PGlite has no lock on its data directory and two processes on it corrupt it, so we hold a
- * lock file with our pid. A stale lock (its process gone) is taken over.
+ * PGlite has no lock on its data directory and two processes on it corrupt it, so we hold a lock
+ * file naming our pid. It is created atomically (written aside, then hard-linked into place, which
+ * fails when it exists), released on close and, as a backstop, when the process exits. A lock left
+ * by a killed process is taken over: its pid is gone or belongs to something that is not Node.
  */
 function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
-  const lockPath = path.join(dir, 'portal.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const lockPath = path.join(fs.realpathSync(dir), 'portal.lock');
+  // A lock naming our own pid is stale (a restarted container reuses pids) unless we hold it now.
+  if (heldLocks.has(lockPath)) throw new DataDirLockedError(`The data directory ${dir} is already open.`);
+  const mine = `${process.pid}\n`;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const draft = `${lockPath}.${process.pid}.tmp`;
+    fs.writeFileSync(draft, mine);
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(lockPath, { force: true });
+      fs.linkSync(draft, lockPath);
+      return holdLock(lockPath, mine);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(
-          `The data directory ${dir} is in use by another portal process (pid ${pid}). ` +
-            'Stop that process first, or point DATA_DIR at another directory.',
-        );
-      }
-      fs.rmSync(lockPath, { force: true });
+    } finally {
+      fs.rmSync(draft, { force: true });
     }
+    const holder = readLock(lockPath);
+    if (holder === null) continue; // released meanwhile
+    if (holder !== process.pid && isPortalProcess(holder)) throw lockedError(dir, holder);
+    // Stale. Move it aside first: a rename succeeds for one contender only.
+    const aside = `${lockPath}.${process.pid}.stale`;
+    try {
+      fs.renameSync(lockPath, aside);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw err;
+    }
+    const moved = readLock(aside);
+    if (moved !== holder && moved !== null && isPortalProcess(moved)) {
+      // Another process took the lock between our read and our rename: give it back.
+      try {
+        fs.linkSync(aside, lockPath);
+      } finally {
+        fs.rmSync(aside, { force: true });
+      }
+      throw lockedError(dir, moved);
+    }
+    fs.rmSync(aside, { force: true });
   }
   throw new DataDirLockedError(`Could not lock the data directory ${dir}.`);
 }
 
-function isAlive(pid: number): boolean {
+const heldLocks = new Set<string>();
+
+function holdLock(lockPath: string, mine: string): () => void {
+  heldLocks.add(lockPath);
+  const release = () => {
+    heldLocks.delete(lockPath);
+    try {
+      if (fs.readFileSync(lockPath, 'utf8') === mine) fs.rmSync(lockPath, { force: true });
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', release);
+  return () => {
+    process.removeListener('exit', release);
+    release();
+  };
+}
+
+function readLock(lockPath: string): number | null {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : 0;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+const lockedError = (dir: string, pid: number) =>
+  new DataDirLockedError(
+    `The data directory ${dir} is in use by another portal process (pid ${pid}). ` +
+      'Stop that process first, or point DATA_DIR at another directory.',
+  );
+
+function isPortalProcess(pid: number): boolean {
+  if (pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  // After a container restart the old pid may belong to an unrelated process: on Linux, check.
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node');
+  } catch {
+    return true;
   }
 }
 
@@ -66,10 +131,12 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** Sees every SQL statement with its parameters (the benchmark replays them). */
+  logger?: Logger;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as TDb;
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: opts.logger }) as unknown as TDb;
     await migratePg(db as never, { migrationsFolder });
     return {
       db,
@@ -90,7 +157,7 @@ export async function openDatabase(opts: {
     unlock();
     throw err;
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as TDb;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: opts.logger }) as unknown as TDb;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,

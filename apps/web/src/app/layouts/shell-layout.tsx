@@ -2,8 +2,10 @@
 // always wins): later screens can use any component without importing its CSS. The landing page
 // imports only the pieces it uses (see main.tsx).
 import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
 import { AppShell, Burger, Drawer, Group } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
 import { ROLE_HOME, SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from '@uniapply/shared';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +45,8 @@ export function ShellLayout() {
       }}
       padding="md"
     >
+      {/* The one host for the signed-in screens' alerts (spec 8). */}
+      <Notifications position="top-right" zIndex={1000} />
       <a href="#main-content" className={classes.skipLink}>
         {t('skipToContent')}
       </a>

@@ -42,8 +42,12 @@ export function CrudGrid({ caption, columns, rows, selectedId, loading, onToggle
         accessor: column.path,
         title: translateKey(t, labelKey(column)),
         noWrap: column.noWrap,
-        render: (row: TRow) =>
-          displayValue(column.render ? column.render(row, ctx) : valueAt(row, column.path)),
+        // Long texts (addresses) stay two lines in the grid; the Details panel shows them whole.
+        render: (row: TRow) => (
+          <span className={classes.cell}>
+            {displayValue(column.render ? column.render(row, ctx) : valueAt(row, column.path))}
+          </span>
+        ),
       }))}
       fetching={loading}
       customLoader={

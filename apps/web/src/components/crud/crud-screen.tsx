@@ -1,6 +1,4 @@
-import '@mantine/notifications/styles.layer.css';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -70,7 +68,6 @@ export function CrudScreen({ definition }: { definition: TCrudDefinition }) {
 
   return (
     <Stack gap="md" className={classes.screen}>
-      <Notifications position="top-right" zIndex={1000} />
       <Title order={1} size="h2">
         {title}
       </Title>

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { cleanNotifications } from '@mantine/notifications';
+import { cleanNotifications, Notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -96,6 +96,7 @@ export async function renderScreen(
             path="/screen"
             element={
               <MantineProvider theme={theme} env="test">
+                <Notifications />
                 {page}
               </MantineProvider>
             }

@@ -1,7 +1,5 @@
 // Picker failures are announced as notifications (spec 8); the shell has no app-wide host for them yet.
-import '@mantine/notifications/styles.layer.css';
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,8 +80,6 @@ export function UniversityCourseListPage() {
           {t('courses.subtitle')}
         </Text>
       </header>
-
-      <Notifications position="top-right" zIndex={1000} />
       <CourseFilters values={values} onChange={change} onClear={clear} />
 
       <Group justify="space-between" gap="xs" mih={24}>
