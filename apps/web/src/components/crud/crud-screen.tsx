@@ -155,7 +155,6 @@ export function CrudScreen({ definition }: { definition: TCrudDefinition }) {
 
 /** A route's page component for a definition; called once per definition module, at load. */
 export function crudPage(definition: TCrudDefinition) {
-  // biome-ignore lint/correctness/noComponentHookFactories: made once at module level, never during render.
   return function CrudPage() {
     return <CrudScreen definition={definition} />;
   };
