@@ -1,15 +1,24 @@
 import { getTableColumns, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 
 /** How a filter value is coerced before it reaches SQL (never string-built into the query). */
 export type TFieldType = 'int' | 'smallint' | 'number' | 'text' | 'boolean' | 'date' | 'timestamp';
 
-/** One filterable path: a column (or SQL expression) and the join that brings it in, if any. */
-export type TField = { expr: AnyPgColumn | SQL; type: TFieldType; join?: string };
+/**
+ * One filterable path: a column (or SQL expression) and the join that brings it in, if any.
+ * `through` is filled in by defineResource: the chain of joins from the resource's table to the
+ * field's table, outermost first.
+ */
+export type TField = { expr: AnyPgColumn | SQL; type: TFieldType; join?: string; through?: TJoin[] };
 
-/** A table joined on demand; `after` names the join it hangs off (declare parents first). */
-export type TJoin = { table: PgTable; on: SQL; after?: string };
+/**
+ * A table joined on demand, many-to-one: `table.id = via`, where `via` is a not-null foreign key
+ * to `table` on the resource's table, or on the join named `after` (declare parents first).
+ * So every row has exactly one row of each join, which lets a filter on a joined table be a
+ * semi-join on the row's own foreign key (filter.ts) with the same rows as an inner join.
+ */
+export type TJoin = { table: TTableWithId; via: AnyPgColumn; after?: string };
 
 /**
  * Who reads and writes a resource (DESIGN 5):
@@ -102,17 +111,52 @@ export function fieldsOf(table: PgTable, prefix: string, join?: string): Record<
   return out;
 }
 
+/** Fails unless `join.via` is a not-null column with a foreign key to `join.table`'s id. */
+function checkJoin(base: string, name: string, join: TJoin, parent: PgTable) {
+  const fail = (why: string) => {
+    throw new Error(`${base}: join ${name} ${why}`);
+  };
+  if (!join.via.notNull) fail('must go through a not-null column');
+  if (join.via.table !== parent) fail(`must go through a column of ${join.after ?? 'the resource table'}`);
+  const referenced = getTableConfig(parent).foreignKeys.some((fk) => {
+    const ref = fk.reference();
+    return (
+      ref.columns.length === 1 &&
+      ref.columns[0] === join.via &&
+      ref.foreignTable === join.table &&
+      ref.foreignColumns[0] === join.table.id
+    );
+  });
+  if (!referenced) fail(`needs a foreign key from ${join.via.name} to its table's id`);
+}
+
+/** The joins from the resource's table to `name`, outermost first. */
+function joinChain(base: string, joins: Record<string, TJoin>, name: string): TJoin[] {
+  const chain: TJoin[] = [];
+  for (let at: string | undefined = name; at !== undefined; at = joins[at]!.after) {
+    if (!joins[at]) throw new Error(`${base}: unknown join ${at}`);
+    chain.unshift(joins[at]!);
+  }
+  return chain;
+}
+
 /** Builds a resource from its data: the table's own columns are always filterable. */
 export function defineResource(spec: TResourceSpec): TResource {
   const columns = getTableColumns(spec.table) as Record<string, AnyPgColumn>;
+  const joins = spec.joins ?? {};
+  const declared = new Set<string>();
+  for (const [name, join] of Object.entries(joins)) {
+    if (join.after !== undefined && !declared.has(join.after))
+      throw new Error(`${spec.base}: join ${name} hangs off ${join.after}, which is not declared before it`);
+    checkJoin(spec.base, name, join, join.after === undefined ? spec.table : joins[join.after]!.table);
+    declared.add(name);
+  }
   const fields: Record<string, TField> = {};
   for (const [key, column] of Object.entries(columns)) {
     if (fieldTypeOf(column)) fields[key.toLowerCase()] = field(column);
   }
-  for (const [path, f] of Object.entries(spec.fields ?? {})) fields[path.toLowerCase()] = f;
-  const joins = spec.joins ?? {};
-  for (const f of Object.values(fields)) {
-    if (f.join && !joins[f.join]) throw new Error(`${spec.base}: unknown join ${f.join}`);
+  for (const [path, f] of Object.entries(spec.fields ?? {})) {
+    fields[path.toLowerCase()] = f.join ? { ...f, through: joinChain(spec.base, joins, f.join) } : f;
   }
   return {
     ...spec,

@@ -2,18 +2,31 @@ import { MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, type TCondition, type TFilter 
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../http/errors.js';
-import type { TField, TFieldType } from './define.js';
+import type { TField, TFieldType, TJoin } from './define.js';
 
 // Compiles the filter language (DESIGN 4) to a drizzle condition. Fields resolve only through the
 // resource's allow-list and every value travels as a bound parameter, so a filter can never
 // become SQL text. Problems are 400s naming the offending path.
+//
+// A condition on a joined table becomes a semi-join on the row's own foreign key,
+// `course_id in (select id from courses where name ilike ...)`, so the compiled filter refers to the
+// resource's table alone: the count and the page of ids need no join (PostgreSQL hashes the few
+// matching catalogue ids instead of joining every matching row), and only the page's rows are
+// joined for display (queries.ts). Every join is many-to-one through a not-null foreign key
+// (checked by defineResource), so this keeps exactly the rows an inner join would.
 
 export type TCompiledFilter = {
-  /** undefined when the filter constrains nothing. */
+  /** A condition on the resource's own table; undefined when the filter constrains nothing. */
   where: SQL | undefined;
-  /** Joins the filter's fields need. */
-  joins: Set<string>;
 };
+
+/** `where` on the last table of `through` as a condition on the resource's table. */
+function semiJoin(through: TJoin[], where: SQL): SQL {
+  return through.reduceRight<SQL>(
+    (inner, join) => sql`${join.via} in (select ${join.table.id} from ${join.table} where ${inner})`,
+    where,
+  );
+}
 
 /** Escape LIKE's wildcards and its escape character: drizzle's ilike does not. */
 export function escapeLike(text: string): string {
@@ -74,12 +87,7 @@ function coerce(value: unknown, type: TFieldType, fail: TFail): string | number 
 /** Where a condition sits in the request, for error paths. */
 type TAt = { field: string; value: string; operator: string };
 
-function compileCondition(
-  c: TCondition,
-  fields: Record<string, TField>,
-  at: TAt,
-  joins: Set<string>,
-): SQL | undefined {
+function compileCondition(c: TCondition, fields: Record<string, TField>, at: TAt): SQL | undefined {
   // Own properties only: "constructor" or "__proto__" must not resolve to Object's members.
   const key = c.field.toLowerCase();
   const f = Object.hasOwn(fields, key) ? fields[key] : undefined;
@@ -93,7 +101,7 @@ function compileCondition(
   };
   const expr = f.expr;
   const operator = c.operator ?? 'EQ';
-  let where: SQL | undefined;
+  let where: SQL;
   switch (operator) {
     case 'EQ': {
       if (Array.isArray(c.value)) return fail('takes one value with EQ', 'filter.scalarOnly');
@@ -126,7 +134,7 @@ function compileCondition(
         hi === null ? undefined : sql`${expr} <= ${coerce(hi, f.type, fail)}`,
       ].filter((p): p is SQL => p !== undefined);
       if (parts.length === 0) return undefined;
-      where = and(...parts);
+      where = and(...parts)!; // one part at least
       break;
     }
     default:
@@ -134,8 +142,8 @@ function compileCondition(
         { path: at.operator, message: 'filter.unknownOperator' },
       ]);
   }
-  if (f.join) joins.add(f.join);
-  return where;
+  if (f.join && !f.through) throw new Error(`${c.field}: fields with a join come from defineResource`);
+  return f.through ? semiJoin(f.through, where) : where;
 }
 
 /**
@@ -147,7 +155,6 @@ export function compileFilter(
   fields: Record<string, TField>,
   path = 'body',
 ): TCompiledFilter {
-  const joins = new Set<string>();
   let conditionCount = 0;
 
   const walk = (group: TFilter, at: string, depth: number): SQL | undefined => {
@@ -166,12 +173,11 @@ export function compileFilter(
     const parts = [
       ...conditions.map((c, i) => {
         const p = `${at}.conditions.${i}`;
-        return compileCondition(
-          c,
-          fields,
-          { field: `${p}.field`, value: `${p}.value`, operator: `${p}.operator` },
-          joins,
-        );
+        return compileCondition(c, fields, {
+          field: `${p}.field`,
+          value: `${p}.value`,
+          operator: `${p}.operator`,
+        });
       }),
       ...(group.groups ?? []).map((g, i) => walk(g, `${at}.groups.${i}`, depth + 1)),
     ].filter((p): p is SQL => p !== undefined);
@@ -180,7 +186,7 @@ export function compileFilter(
     return group.operator === 'OR' ? or(...parts) : and(...parts);
   };
 
-  return { where: filter ? walk(filter, path, 0) : undefined, joins };
+  return { where: filter ? walk(filter, path, 0) : undefined };
 }
 
 /** `{ field: value }` equalities (the `find` verb) through the same allow-list. */
@@ -194,7 +200,6 @@ export function compileEqualities(
     operator: 'EQ' as const,
     value: value as TCondition['value'],
   }));
-  const joins = new Set<string>();
   if (conditions.length > MAX_FILTER_CONDITIONS) {
     throw badRequest(`A filter may hold at most ${MAX_FILTER_CONDITIONS} conditions.`, [
       { path, message: 'filter.tooManyConditions' },
@@ -203,8 +208,8 @@ export function compileEqualities(
   const parts = conditions
     .map((c) => {
       const p = `${path}.${c.field}`;
-      return compileCondition(c, fields, { field: p, value: p, operator: p }, joins);
+      return compileCondition(c, fields, { field: p, value: p, operator: p });
     })
     .filter((p): p is SQL => p !== undefined);
-  return { where: parts.length ? and(...parts) : undefined, joins };
+  return { where: parts.length ? and(...parts) : undefined };
 }

@@ -265,7 +265,7 @@ export function replaceStudentCourses(
       .values(wanted.map((universityCourseId) => ({ studentId, universityCourseId })))
       .onConflictDoNothing();
     if (stage !== undefined) await setStage(tx, studentId, stage);
-    const filter = { where: eq(studentCourses.studentId, studentId), joins: new Set<string>() };
+    const filter = { where: eq(studentCourses.studentId, studentId) };
     return listRows(tx, resource, actor, filter, wanted.length);
   });
 }

@@ -32,7 +32,7 @@ function orderedJoins(resource: TResource, names: Iterable<string>): string[] {
   return Object.keys(resource.joins).filter((name) => need.has(name));
 }
 
-/** `select <selection> from <table>` plus exactly the joins asked for. */
+/** `select <selection> from <table>` plus exactly the joins asked for (for the returned shape). */
 export function selectFrom(
   db: TDbOrTx,
   resource: TResource,
@@ -45,7 +45,7 @@ export function selectFrom(
     .$dynamic() as unknown as TQuery;
   for (const name of orderedJoins(resource, joins)) {
     const join = resource.joins[name]!;
-    q = q.innerJoin(join.table, join.on);
+    q = q.innerJoin(join.table, eq(join.table.id, join.via));
   }
   return q;
 }
@@ -63,9 +63,26 @@ export async function getRow(
   return row;
 }
 
+/** The ids of one page of rows matching `filter`, in id order, as a subquery. */
+function pageIds(
+  db: TDbOrTx,
+  resource: TResource,
+  actor: TActor,
+  filter: TCompiledFilter,
+  limit: number,
+  offset: number,
+): TQuery {
+  return selectFrom(db, resource, { id: resource.table.id })
+    .where(and(rowScope(resource, actor), filter.where))
+    .orderBy(resource.table.id)
+    .limit(limit)
+    .offset(offset);
+}
+
 /**
- * Rows matching a compiled filter, ordered by id. The page of ids is found first with only the
- * joins the filter needs; the returned shape's joins then apply to that page alone.
+ * Rows matching a compiled filter, ordered by id, in one statement: the page of ids is found on the
+ * resource's table alone (the filter reaches joined tables through semi-joins, see filter.ts), and
+ * the returned shape's joins then apply to that page's rows only (a "deferred join").
  */
 export async function listRows(
   db: TDbOrTx,
@@ -75,11 +92,7 @@ export async function listRows(
   limit: number,
   offset = 0,
 ): Promise<TRow[]> {
-  const ids = selectFrom(db, resource, { id: resource.table.id }, filter.joins)
-    .where(and(rowScope(resource, actor), filter.where))
-    .orderBy(resource.table.id)
-    .limit(limit)
-    .offset(offset);
+  const ids = pageIds(db, resource, actor, filter, limit, offset);
   return selectFrom(db, resource, resource.select, resource.selectJoins)
     .where(inArray(resource.table.id, ids as never))
     .orderBy(resource.table.id);
@@ -92,13 +105,11 @@ export async function firstId(
   actor: TActor,
   filter: TCompiledFilter,
 ): Promise<number | undefined> {
-  const [row] = await selectFrom(db, resource, { id: resource.table.id }, filter.joins)
-    .where(and(rowScope(resource, actor), filter.where))
-    .orderBy(resource.table.id)
-    .limit(1);
+  const [row] = await pageIds(db, resource, actor, filter, 1, 0);
   return row?.id as number | undefined;
 }
 
+/** How many rows match, counted on the resource's table alone. */
 export async function countRows(
   db: TDbOrTx,
   resource: TResource,
@@ -106,14 +117,15 @@ export async function countRows(
   filter: TCompiledFilter,
 ): Promise<number> {
   // count() maps to Number: PGlite returns bigint counts as numbers, pg as strings.
-  const [row] = await selectFrom(db, resource, { n: count() }, filter.joins).where(
+  const [row] = await selectFrom(db, resource, { n: count() }).where(
     and(rowScope(resource, actor), filter.where),
   );
   return Number(row?.n ?? 0);
 }
 
 /**
- * `getListByPage`: one zero-based page ordered by id, and the total, each in one query.
+ * `getListByPage`: one zero-based page ordered by id, and the total, each in one query (sent
+ * together, on two connections of the pool).
  * Exported for the list benchmark.
  */
 export async function listPage(

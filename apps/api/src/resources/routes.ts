@@ -33,7 +33,7 @@ const ZIdBody = z.object({ id: zRowId });
 /** `find`: `{ field: value }` equalities, e.g. `{ "studentId": 5 }`. */
 const ZFindBody = z.record(z.string().min(1).max(100), zScalar);
 const ZFilterBody = ZFilter.nullish();
-const noFilter = () => ({ where: undefined, joins: new Set<string>() });
+const noFilter = () => ({ where: undefined });
 
 export function registerResource(app: FastifyInstance, resource: TResource) {
   const r = app.withTypeProvider<ZodTypeProvider>();

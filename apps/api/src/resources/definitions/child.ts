@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { studentInfos } from '../../db/schema/index.js';
 import { field, type TField, type TJoin } from '../define.js';
@@ -11,7 +10,7 @@ export function studentInfoJoin(studentId: AnyPgColumn): {
   fields: Record<string, TField>;
 } {
   return {
-    joins: { studentInfo: { table: studentInfos, on: eq(studentInfos.id, studentId) } },
+    joins: { studentInfo: { table: studentInfos, via: studentId } },
     fields: {
       'studentInfo.firstName': field(studentInfos.firstName, 'studentInfo'),
       'studentInfo.middleName': field(studentInfos.middleName, 'studentInfo'),

@@ -1,5 +1,4 @@
 import { ZCourse, ZCourseInput } from '@uniapply/shared';
-import { eq } from 'drizzle-orm';
 import { courseCategories, courseLevels, courses, universityCourses } from '../../db/schema/index.js';
 import { defineResource, field } from '../define.js';
 
@@ -14,8 +13,8 @@ export const courseResource = defineResource({
   input: ZCourseInput,
   output: ZCourse,
   joins: {
-    level: { table: courseLevels, on: eq(courseLevels.id, courses.levelId) },
-    category: { table: courseCategories, on: eq(courseCategories.id, courses.categoryId) },
+    level: { table: courseLevels, via: courses.levelId },
+    category: { table: courseCategories, via: courses.categoryId },
   },
   select: {
     id: courses.id,

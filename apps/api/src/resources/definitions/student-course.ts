@@ -1,5 +1,4 @@
 import { ZStudentCourse, ZStudentCourseInput } from '@uniapply/shared';
-import { eq } from 'drizzle-orm';
 import {
   courseCategories,
   courseLevels,
@@ -23,18 +22,18 @@ export const studentCourseResource = defineResource({
     ...studentInfoJoin(studentCourses.studentId).joins,
     universityCourse: {
       table: universityCourses,
-      on: eq(universityCourses.id, studentCourses.universityCourseId),
+      via: studentCourses.universityCourseId,
     },
     university: {
       table: universities,
-      on: eq(universities.id, universityCourses.universityId),
+      via: universityCourses.universityId,
       after: 'universityCourse',
     },
-    course: { table: courses, on: eq(courses.id, universityCourses.courseId), after: 'universityCourse' },
-    'course.level': { table: courseLevels, on: eq(courseLevels.id, courses.levelId), after: 'course' },
+    course: { table: courses, via: universityCourses.courseId, after: 'universityCourse' },
+    'course.level': { table: courseLevels, via: courses.levelId, after: 'course' },
     'course.category': {
       table: courseCategories,
-      on: eq(courseCategories.id, courses.categoryId),
+      via: courses.categoryId,
       after: 'course',
     },
   },

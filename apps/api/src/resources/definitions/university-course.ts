@@ -1,5 +1,4 @@
 import { ZUniversityCourse, ZUniversityCourseInput } from '@uniapply/shared';
-import { eq } from 'drizzle-orm';
 import {
   courseCategories,
   courseLevels,
@@ -20,12 +19,12 @@ export const universityCourseResource = defineResource({
   input: ZUniversityCourseInput,
   output: ZUniversityCourse,
   joins: {
-    university: { table: universities, on: eq(universities.id, universityCourses.universityId) },
-    course: { table: courses, on: eq(courses.id, universityCourses.courseId) },
-    'course.level': { table: courseLevels, on: eq(courseLevels.id, courses.levelId), after: 'course' },
+    university: { table: universities, via: universityCourses.universityId },
+    course: { table: courses, via: universityCourses.courseId },
+    'course.level': { table: courseLevels, via: courses.levelId, after: 'course' },
     'course.category': {
       table: courseCategories,
-      on: eq(courseCategories.id, courses.categoryId),
+      via: courses.categoryId,
       after: 'course',
     },
   },
