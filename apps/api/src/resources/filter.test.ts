@@ -370,11 +370,18 @@ describe('filter compiler (properties)', () => {
         ),
         groups: fc.constant([]),
       }) as fc.Arbitrary<TFilter>;
+    // The resources with joins whose tables hold rows here.
+    const joinedArb = fc.constantFrom(
+      resources.Course,
+      resources.UniversityCourse,
+      resources.StudentCourse,
+      resources.Experience,
+    );
     let matched = 0;
     try {
       await fc.assert(
         fc.asyncProperty(
-          resourceArb.chain((r) => fc.tuple(fc.constant(r), smallFilter(r))),
+          joinedArb.chain((r) => fc.tuple(fc.constant(r), smallFilter(r))),
           async ([resource, filter]) => {
             const parsed = ZFilter.parse(filter);
             const reference = await selectFrom(database.db, resource, { id: resource.table.id }, [
@@ -390,7 +397,7 @@ describe('filter compiler (properties)', () => {
         ),
         { numRuns: 150 },
       );
-      expect(matched).toBeGreaterThan(20); // the property saw real matches, not only empty lists
+      expect(matched).toBeGreaterThan(15); // the property saw real matches, not only empty lists
     } finally {
       await database.db.delete(studentCourses).where(eq(studentCourses.studentId, student!.id));
     }

@@ -10,10 +10,13 @@ import type { TField, TFieldType, TJoin } from './define.js';
 //
 // A condition on a joined table becomes a semi-join on the row's own foreign key,
 // `course_id in (select id from courses where name ilike ...)`, so the compiled filter refers to the
-// resource's table alone: the count and the page of ids need no join (PostgreSQL hashes the few
-// matching catalogue ids instead of joining every matching row), and only the page's rows are
+// resource's table alone: counts and pages of ids need no join, and only the page's rows are
 // joined for display (queries.ts). Every join is many-to-one through a not-null foreign key
-// (checked by defineResource), so this keeps exactly the rows an inner join would.
+// (checked by defineResource), so this keeps exactly the rows an inner join would. In an AND,
+// PostgreSQL plans the semi-join as it would the join; in an OR group it tests each course once
+// (a hashed subplan) instead of every joined row. `= any(array(select ...))` is not used: it is
+// faster for a plain count, but PostgreSQL searches such an array linearly for each row whenever it
+// cannot use an index (an OR with an unindexed column: 400 ms instead of 23 ms on 100,000 rows).
 
 export type TCompiledFilter = {
   /** A condition on the resource's own table; undefined when the filter constrains nothing. */
