@@ -9,6 +9,7 @@ import {
 } from '../../db/schema/index.js';
 import { defineResource, field } from '../define.js';
 import { studentInfoJoin } from './child.js';
+import { universityCourseJoins } from './university-course.js';
 
 /** A student's chosen university course, returned with the course it names. */
 export const studentCourseResource = defineResource({
@@ -24,18 +25,7 @@ export const studentCourseResource = defineResource({
       table: universityCourses,
       via: studentCourses.universityCourseId,
     },
-    university: {
-      table: universities,
-      via: universityCourses.universityId,
-      after: 'universityCourse',
-    },
-    course: { table: courses, via: universityCourses.courseId, after: 'universityCourse' },
-    'course.level': { table: courseLevels, via: courses.levelId, after: 'course' },
-    'course.category': {
-      table: courseCategories,
-      via: courses.categoryId,
-      after: 'course',
-    },
+    ...universityCourseJoins('universityCourse'),
   },
   select: {
     id: studentCourses.id,

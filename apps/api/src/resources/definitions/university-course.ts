@@ -7,7 +7,21 @@ import {
   universities,
   universityCourses,
 } from '../../db/schema/index.js';
-import { defineResource, field } from '../define.js';
+import { defineResource, field, type TJoin } from '../define.js';
+
+/**
+ * From a university course to its university, course, level and category; `after` hangs the first
+ * two behind another join (a student's selection reaches them through its university course).
+ */
+export function universityCourseJoins(after?: string): Record<string, TJoin> {
+  const behind = after === undefined ? {} : { after };
+  return {
+    university: { table: universities, via: universityCourses.universityId, ...behind },
+    course: { table: courses, via: universityCourses.courseId, ...behind },
+    'course.level': { table: courseLevels, via: courses.levelId, after: 'course' },
+    'course.category': { table: courseCategories, via: courses.categoryId, after: 'course' },
+  };
+}
 
 // The course picker filters on Course.Name, University.name, Course.Level.Id, Price and
 // Course.category.id; ids map to the foreign-key columns so they need no join at all.
@@ -18,16 +32,7 @@ export const universityCourseResource = defineResource({
   scope: 'catalogue',
   input: ZUniversityCourseInput,
   output: ZUniversityCourse,
-  joins: {
-    university: { table: universities, via: universityCourses.universityId },
-    course: { table: courses, via: universityCourses.courseId },
-    'course.level': { table: courseLevels, via: courses.levelId, after: 'course' },
-    'course.category': {
-      table: courseCategories,
-      via: courses.categoryId,
-      after: 'course',
-    },
-  },
+  joins: universityCourseJoins(),
   select: {
     id: universityCourses.id,
     universityId: universityCourses.universityId,
