@@ -1,10 +1,10 @@
-import { Button, Paper, Radio, Stack, Text, Title } from '@mantine/core';
-import { IconBrandGoogle } from '@tabler/icons-react';
+import { Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { SIGNUP_ROLES, type TSignupRole } from '@uniapply/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browser } from '../../lib/browser';
 import classes from './auth-panel.module.css';
+import { GoogleButton } from './google-button';
 import { googleLoginUrl } from './google-login';
 
 const isSignupRole = (v: string): v is TSignupRole => (SIGNUP_ROLES as readonly string[]).includes(v);
@@ -40,17 +40,9 @@ export function AuthPanel({ id }: { id?: string }) {
             {t('panel.text')}
           </Text>
         </div>
-        <Button
-          component="a"
-          href={googleLoginUrl()}
-          variant="default"
-          size="md"
-          fullWidth
-          classNames={{ root: classes.wrapRoot, label: classes.wrapLabel }}
-          leftSection={<IconBrandGoogle size={20} aria-hidden />}
-        >
+        <GoogleButton href={googleLoginUrl()} variant="default">
           {t('loginWithGoogle')}
-        </Button>
+        </GoogleButton>
         <div className={classes.divider}>
           <span>{t('panel.newHere')}</span>
         </div>
@@ -72,15 +64,7 @@ export function AuthPanel({ id }: { id?: string }) {
             <Radio value="Agent" label={t('roles.agent')} />
           </div>
         </Radio.Group>
-        <Button
-          size="md"
-          fullWidth
-          classNames={{ root: classes.wrapRoot, label: classes.wrapLabel }}
-          leftSection={<IconBrandGoogle size={20} aria-hidden />}
-          onClick={register}
-        >
-          {t('registerWithGoogle')}
-        </Button>
+        <GoogleButton onClick={register}>{t('registerWithGoogle')}</GoogleButton>
       </Stack>
     </Paper>
   );

@@ -1,14 +1,14 @@
 import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
-import { Alert, Anchor, Button, Paper, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconBrandGoogle } from '@tabler/icons-react';
+import { Alert, Anchor, Paper, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import type { TSignupRole } from '@uniapply/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Brand } from '../../components/brand';
 import { LanguageSwitcher } from '../../components/language-switcher';
-import panelClasses from './auth-panel.module.css';
+import { GoogleButton } from './google-button';
 import { googleLoginUrl } from './google-login';
 import classes from './login-page.module.css';
 
@@ -53,16 +53,7 @@ export function LoginPage() {
               <Tabs.Panel value="login" pt="lg">
                 <Stack gap="md">
                   <Text size="sm">{t('page.loginText')}</Text>
-                  <Button
-                    component="a"
-                    href={googleLoginUrl()}
-                    size="md"
-                    fullWidth
-                    classNames={{ root: panelClasses.wrapRoot, label: panelClasses.wrapLabel }}
-                    leftSection={<IconBrandGoogle size={20} aria-hidden />}
-                  >
-                    {t('loginWithGoogle')}
-                  </Button>
+                  <GoogleButton href={googleLoginUrl()}>{t('loginWithGoogle')}</GoogleButton>
                 </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="register" pt="lg">
@@ -83,16 +74,7 @@ export function LoginPage() {
                     />
                   </div>
                   <Text size="sm">{t(role === 'Student' ? 'page.studentText' : 'page.agentText')}</Text>
-                  <Button
-                    component="a"
-                    href={googleLoginUrl(role)}
-                    size="md"
-                    fullWidth
-                    classNames={{ root: panelClasses.wrapRoot, label: panelClasses.wrapLabel }}
-                    leftSection={<IconBrandGoogle size={20} aria-hidden />}
-                  >
-                    {t('registerWithGoogle')}
-                  </Button>
+                  <GoogleButton href={googleLoginUrl(role)}>{t('registerWithGoogle')}</GoogleButton>
                 </Stack>
               </Tabs.Panel>
             </Tabs>
