@@ -109,7 +109,9 @@ function describeTransformsByInput(ctx: {
     }) as Record<string, unknown>;
     Object.assign(ctx.jsonSchema, input);
   }
-  // What fastify-type-provider-zod's own override does (a custom one replaces it).
+  // What fastify-type-provider-zod's own override does (a custom one replaces it): an empty
+  // response body (`z.undefined()`) has no content, and empty union branches go.
+  if (def.type === 'undefined') ctx.jsonSchema.type = 'null';
   if (def.type === 'union' && Array.isArray(ctx.jsonSchema.anyOf)) {
     ctx.jsonSchema.anyOf = (ctx.jsonSchema.anyOf as object[]).filter((s) => Object.keys(s).length > 0);
   }
@@ -146,9 +148,13 @@ export function addCommonProblems(doc: TDocument): TDocument {
       const statuses = [400, 500];
       if (secured) statuses.push(401, 403);
       else if (method !== 'get' && method !== 'head') statuses.push(403);
-      for (const status of statuses) {
-        const key = String(status);
-        operation.responses[key] ??= { $ref: `#/components/responses/Problem${status}` };
+      for (const status of statuses) operation.responses[String(status)] ??= {};
+      // Route-declared problems (`problems(404)`) and these all point to one shared response.
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const content = (response as { content?: Record<string, unknown> }).content;
+        const isProblem = !content || Object.keys(content).join() === 'application/problem+json';
+        if (Number(status) in PROBLEM_TITLES && isProblem)
+          operation.responses[status] = { $ref: `#/components/responses/Problem${status}` };
       }
       operation.responses = Object.fromEntries(
         Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)),
