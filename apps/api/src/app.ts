@@ -1,10 +1,10 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './http/errors.js';
-import { openapiPlugin } from './http/openapi.js';
+import { openapiPlugin, serializerCompiler } from './http/openapi.js';
 import { securityPlugin } from './http/security.js';
 import { sessionPlugin } from './http/session.js';
 import { webPlugin } from './http/web.js';

@@ -7,6 +7,7 @@ import type { TResource } from './define.js';
 import { resources } from './definitions/index.js';
 import { checkBody, guard, normalizeBody, ZStageQuery, zRowId } from './hooks.js';
 import { addRow, replaceStudentCourses, updateRow } from './mutations.js';
+import { describeSpecific } from './operations.js';
 import type { TRow } from './queries.js';
 import { actorOf } from './scope.js';
 
@@ -21,13 +22,16 @@ function registerAddAndPut(app: FastifyInstance, resource: TResource, addPath: s
     onRequest: guard(resource, 'write'),
     preValidation: [checkBody, normalizeBody(resource)],
   };
-  const tags = [resource.base];
-  r.post(`/${resource.base}/${addPath}`, { ...write, schema: { tags, body: resource.input } }, async (req) =>
-    addRow(db, resource, actorOf(req.user!), req.body as TRow),
+  const add = describeSpecific(resource, addPath, 'row', `Add a ${resource.label}`);
+  const put = describeSpecific(resource, putPath, 'row', `Change the ${resource.label} with this id`);
+  r.post(
+    `/${resource.base}/${addPath}`,
+    { ...write, schema: { ...add, body: resource.input } },
+    async (req) => addRow(db, resource, actorOf(req.user!), req.body as TRow),
   );
   r.put(
     `/${resource.base}/${putPath}/:id`,
-    { ...write, schema: { tags, params: ZIdParams, body: resource.input } },
+    { ...write, schema: { ...put, params: ZIdParams, body: resource.input } },
     async (req) => updateRow(db, resource, actorOf(req.user!), req.params.id, req.body as TRow),
   );
 }
@@ -42,7 +46,7 @@ export function registerSpecificRoutes(app: FastifyInstance) {
     {
       onRequest: guard(studentCourse, 'write'),
       schema: {
-        tags: [studentCourse.base],
+        ...describeSpecific(studentCourse, 'addOrUpdateList', 'rows', "Replace a student's course selection"),
         description:
           "Replaces the student's course selection with the given university course ids and sets the stage.",
         querystring: ZStageQuery,
