@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { WIZARD_MESSAGES } from './messages.js';
+import { countPersonalCompleted, PERSONAL_FIELD_ORDER, ZPersonalStep } from './personal-step.js';
+import { firstStepIssue } from './step-fields.js';
+
+export const validPersonal = {
+  firstName: 'Aziz',
+  middleName: '',
+  lastName: 'Karimov',
+  passportSeries: 'AB',
+  passportNumber: '1234567',
+  race: 'Uzbek',
+  email: 'aziz@example.com',
+  phoneNumber: '+998901234567',
+  mobileNumber: null,
+  dateOfBirth: '2005-03-14',
+  postCode: '100000',
+  address: 'Amir Temur 1',
+  city: 'Tashkent',
+  gender: 0,
+  country: 0,
+};
+
+const phoneOk = (phoneNumber: string) => ZPersonalStep.safeParse({ ...validPersonal, phoneNumber }).success;
+const first = (values: object) => firstStepIssue(ZPersonalStep, values, PERSONAL_FIELD_ORDER);
+
+describe('ZPersonalStep', () => {
+  it('accepts a complete step with the middle name left empty', () => {
+    const parsed = ZPersonalStep.parse(validPersonal);
+    expect(parsed.middleName).toBeNull();
+    expect(parsed.firstName).toBe('Aziz');
+  });
+
+  it('gives fillIn with the field name as a param for a blank field', () => {
+    const result = ZPersonalStep.safeParse({ ...validPersonal, race: '  ' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['race'],
+        message: WIZARD_MESSAGES.fillIn,
+        params: { field: 'wizard.fields.race' },
+      }),
+    ]);
+  });
+
+  it('reports the first invalid field in the spec order', () => {
+    expect(first({})?.path).toEqual(['firstName']);
+    expect(first({ ...validPersonal, country: null, lastName: '' })?.path).toEqual(['lastName']);
+    expect(first({ ...validPersonal, city: '', passportNumber: '' })?.params).toEqual({
+      field: 'wizard.fields.passport',
+    });
+    expect(first({ ...validPersonal, gender: undefined, country: undefined })?.path).toEqual(['gender']);
+    expect(first(validPersonal)).toBeNull();
+  });
+
+  it('words an invalid email as the spec does', () => {
+    const issue = first({ ...validPersonal, email: 'aziz@example' });
+    expect(issue?.message).toBe(WIZARD_MESSAGES.email);
+  });
+
+  it('accepts a phone with 9 and with 15 digits after the first', () => {
+    expect(phoneOk(`+1${'2'.repeat(9)}`)).toBe(true);
+    expect(phoneOk(`+1${'2'.repeat(15)}`)).toBe(true);
+  });
+
+  it('refuses a phone with 8 or 16 digits after the first, a leading 0 or no +', () => {
+    expect(phoneOk(`+1${'2'.repeat(8)}`)).toBe(false);
+    expect(phoneOk(`+1${'2'.repeat(16)}`)).toBe(false);
+    expect(phoneOk(`+0${'2'.repeat(10)}`)).toBe(false);
+    expect(phoneOk(`1${'2'.repeat(10)}`)).toBe(false);
+    expect(first({ ...validPersonal, phoneNumber: '+0123456789' })?.message).toBe(WIZARD_MESSAGES.phone);
+  });
+
+  it('keeps the record rules: a passport series must be two letters', () => {
+    expect(first({ ...validPersonal, passportSeries: 'A1' })?.message).toBe('validation.passport');
+  });
+});
+
+describe('countPersonalCompleted', () => {
+  it('counts 12 for a complete step and 0 for an empty one', () => {
+    expect(countPersonalCompleted(validPersonal)).toBe(12);
+    expect(countPersonalCompleted({})).toBe(0);
+  });
+  it('does not count the optional middle name', () => {
+    expect(countPersonalCompleted({ middleName: 'Bek' })).toBe(0);
+  });
+  it('counts the passport as one item that needs both parts', () => {
+    expect(countPersonalCompleted({ ...validPersonal, passportNumber: '' })).toBe(11);
+    expect(countPersonalCompleted({ passportSeries: 'AB', passportNumber: '1234567' })).toBe(1);
+  });
+  it('does not count an invalid value', () => {
+    expect(countPersonalCompleted({ ...validPersonal, email: 'nope', phoneNumber: '+0' })).toBe(10);
+  });
+});
