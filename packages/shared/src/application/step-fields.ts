@@ -24,26 +24,31 @@ export function fillInIssue(field: TWizardFieldName) {
  * blank), so forms can hold empty values.
  */
 export function requiredField<T extends z.ZodType>(field: TWizardFieldName, inner: T) {
-  return z
-    .custom<z.input<T> | null | undefined>()
-    .check((ctx) => {
-      if (isBlank(ctx.value)) {
-        ctx.issues.push({ ...fillInIssue(field), input: ctx.value });
-        return;
-      }
-      const result = inner.safeParse(ctx.value);
-      if (result.success) return;
-      for (const issue of result.error.issues) {
-        ctx.issues.push({
-          code: 'custom',
-          message: WIZARD_WORDING[issue.message] ?? issue.message,
-          path: issue.path,
-          params: { field: fieldKey(field) },
-          input: ctx.value,
-        });
-      }
-    })
-    .pipe(inner);
+  return (
+    z
+      .custom<z.input<T> | null | undefined>()
+      // `continue: true` keeps the step's cross-field refinements running, so their issues take
+      // part in the form-order sorting.
+      .check((ctx) => {
+        if (isBlank(ctx.value)) {
+          ctx.issues.push({ ...fillInIssue(field), input: ctx.value, continue: true });
+          return;
+        }
+        const result = inner.safeParse(ctx.value);
+        if (result.success) return;
+        for (const issue of result.error.issues) {
+          ctx.issues.push({
+            code: 'custom',
+            message: WIZARD_WORDING[issue.message] ?? issue.message,
+            path: issue.path,
+            params: { field: fieldKey(field) },
+            input: ctx.value,
+            continue: true,
+          });
+        }
+      })
+      .pipe(inner)
+  );
 }
 
 /** Orders issues by the form's field order, so the first one is the first invalid field (spec 5). */
