@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RELATIONSHIP_OTHER } from '../enums.js';
 import { ZEmergencyContactFields, ZGuardianFields } from '../students/contacts.js';
 import { WIZARD_MESSAGES } from './messages.js';
-import { countPassingItems, isBlank, requiredField } from './step-fields.js';
+import { countPassingItems, isBlank, optionalField, requiredField } from './step-fields.js';
 
 // Steps 2 and 3 (spec 5): guardian and emergency contact. Relationship Other (3) needs `others`.
 
@@ -22,14 +22,14 @@ function requireOthersWhenOther(v: { relationship?: unknown; others?: unknown },
 
 const ZGuardianStepFields = z.object({
   firstName: requiredField('firstName', g.firstName),
-  middleName: g.middleName,
+  middleName: optionalField('middleName', g.middleName),
   lastName: requiredField('lastName', g.lastName),
   occupation: requiredField('occupation', g.occupation),
   phoneNumber: requiredField('phoneNumber', g.phoneNumber),
-  mobileNumber: g.mobileNumber,
+  mobileNumber: optionalField('mobileNumber', g.mobileNumber),
   email: requiredField('email', g.email),
   relationship: requiredField('relationship', g.relationship),
-  others: g.others,
+  others: optionalField('others', g.others),
   address: requiredField('address', g.address),
 });
 /** 7 required items, 8 with relationship Other; the student comes from the route, not the form. */
@@ -39,12 +39,12 @@ export const GUARDIAN_FIELD_ORDER = Object.keys(ZGuardianStepFields.shape);
 
 const ZEmergencyStepFields = z.object({
   firstName: requiredField('firstName', e.firstName),
-  middleName: e.middleName,
+  middleName: optionalField('middleName', e.middleName),
   lastName: requiredField('lastName', e.lastName),
   phoneNumber: requiredField('phoneNumber', e.phoneNumber),
-  mobileNumber: e.mobileNumber,
+  mobileNumber: optionalField('mobileNumber', e.mobileNumber),
   relationship: requiredField('relationship', e.relationship),
-  others: e.others,
+  others: optionalField('others', e.others),
 });
 /** 4 required items, 5 with relationship Other. */
 export const ZEmergencyStep = ZEmergencyStepFields.superRefine(requireOthersWhenOther);

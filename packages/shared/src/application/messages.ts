@@ -6,6 +6,8 @@
 export const WIZARD_MESSAGES = {
   /** 'Please fill in the {field name} field'; params.field is a `wizard.fields.*` key. */
   fillIn: 'wizard.validation.fillIn',
+  /** A value of the wrong type for a field (only a broken client sends one). */
+  invalid: 'wizard.validation.invalid',
   email: 'wizard.validation.email',
   phone: 'wizard.validation.phone',
   othersRequired: 'wizard.validation.othersRequired',
@@ -28,6 +30,7 @@ export type TWizardMessageKey = (typeof WIZARD_MESSAGES)[keyof typeof WIZARD_MES
 export const WIZARD_FIELD_NAMES = [
   'firstName',
   'middleName',
+  'mobileNumber',
   'lastName',
   'passport',
   'race',

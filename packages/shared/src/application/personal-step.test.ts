@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { WIZARD_MESSAGES } from './messages.js';
-import { countPersonalCompleted, PERSONAL_FIELD_ORDER, ZPersonalStep } from './personal-step.js';
+import {
+  countPersonalCompleted,
+  PERSONAL_FIELD_ORDER,
+  type TPersonalStep,
+  ZPersonalStep,
+} from './personal-step.js';
 import { firstStepIssue } from './step-fields.js';
 
 export const validPersonal = {
@@ -46,8 +51,8 @@ describe('ZPersonalStep', () => {
   it('reports the first invalid field in the spec order', () => {
     expect(first({})?.path).toEqual(['firstName']);
     expect(first({ ...validPersonal, country: null, lastName: '' })?.path).toEqual(['lastName']);
-    expect(first({ ...validPersonal, city: '', passportNumber: '' })?.params).toEqual({
-      field: 'wizard.fields.passport',
+    expect(first({ ...validPersonal, city: '', passportNumber: '' })).toMatchObject({
+      params: { field: 'wizard.fields.passport' },
     });
     expect(first({ ...validPersonal, gender: undefined, country: undefined })?.path).toEqual(['gender']);
     expect(first(validPersonal)).toBeNull();
@@ -90,5 +95,28 @@ describe('countPersonalCompleted', () => {
   });
   it('does not count an invalid value', () => {
     expect(countPersonalCompleted({ ...validPersonal, email: 'nope', phoneNumber: '+0' })).toBe(10);
+  });
+});
+
+describe('ZPersonalStep messages', () => {
+  it('are message keys even for values of the wrong type', () => {
+    const wrong = Object.fromEntries(PERSONAL_FIELD_ORDER.map((k) => [k, { nested: true }]));
+    const issues = ZPersonalStep.safeParse(wrong).error?.issues ?? [];
+    expect(issues.length).toBeGreaterThan(12);
+    for (const issue of issues)
+      expect(issue.message, issue.path.join('.')).toMatch(/^(wizard|validation)\.\w+/);
+    expect(issues[0]).toMatchObject({
+      message: WIZARD_MESSAGES.invalid,
+      params: { field: 'wizard.fields.firstName' },
+    });
+  });
+});
+
+describe('ZPersonalStep types', () => {
+  it('outputs the record field types', () => {
+    expectTypeOf<TPersonalStep['firstName']>().toEqualTypeOf<string>();
+    expectTypeOf<TPersonalStep['middleName']>().toEqualTypeOf<string | null>();
+    expectTypeOf<TPersonalStep['country']>().toEqualTypeOf<number>();
+    expect(Object.keys(ZPersonalStep.parse(validPersonal))).toEqual(PERSONAL_FIELD_ORDER);
   });
 });

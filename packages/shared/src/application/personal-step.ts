@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZStudentInfoInput } from '../students/student-info.js';
-import { countPassingItems, requiredField } from './step-fields.js';
+import { countPassingItems, optionalField, requiredField } from './step-fields.js';
 
 const s = ZStudentInfoInput.shape;
 
@@ -12,14 +12,14 @@ const s = ZStudentInfoInput.shape;
  */
 export const ZPersonalStep = z.object({
   firstName: requiredField('firstName', s.firstName),
-  middleName: s.middleName,
+  middleName: optionalField('middleName', s.middleName),
   lastName: requiredField('lastName', s.lastName),
   passportSeries: requiredField('passport', s.passportSeries),
   passportNumber: requiredField('passport', s.passportNumber),
   race: requiredField('race', s.race),
   email: requiredField('email', s.email),
   phoneNumber: requiredField('phoneNumber', s.phoneNumber),
-  mobileNumber: s.mobileNumber,
+  mobileNumber: optionalField('mobileNumber', s.mobileNumber),
   dateOfBirth: requiredField('dateOfBirth', s.dateOfBirth),
   postCode: requiredField('postCode', s.postCode),
   address: requiredField('address', s.address),

@@ -13,25 +13,33 @@ const WIZARD_WORDING: Record<string, string> = {
   'validation.phone': WIZARD_MESSAGES.phone,
 };
 
+/** zod's own English (a wrong type, say) becomes 'Please check the {field name} field'. */
+const wizardWording = (message: string) =>
+  WIZARD_WORDING[message] ?? (/^(validation|wizard)\./.test(message) ? message : WIZARD_MESSAGES.invalid);
+
 export function fillInIssue(field: TWizardFieldName) {
   return { code: 'custom' as const, message: WIZARD_MESSAGES.fillIn, params: { field: fieldKey(field) } };
 }
 
 /**
- * A required wizard field: blank (undefined, null, '' or spaces) gives fillIn with the field's name
- * as a param; anything else is checked by `inner`, the record's field schema, whose issues keep
- * their keys except the ones the wizard words differently. The input type stays `inner`'s (or
- * blank), so forms can hold empty values.
+ * A wizard field over `inner`, the record's own field schema: `inner`'s issues keep their keys,
+ * except the ones the wizard words differently, and carry the field's name as a param. With a
+ * `blankMessage`, blank (undefined, null, '' or spaces) gives that message instead. The input type
+ * stays `inner`'s (or blank), so forms can hold empty values.
  */
-export function requiredField<T extends z.ZodType>(field: TWizardFieldName, inner: T) {
+function wizardField<T extends z.ZodType>(field: TWizardFieldName, inner: T, blankMessage: string | null) {
+  // An optional field's key may be missing: the guard says so, and `inner` still sees the
+  // undefined and gives its own default (null for optional texts).
+  const guard = blankMessage
+    ? z.custom<z.input<T> | null | undefined>()
+    : z.custom<z.input<T> | null | undefined>().optional();
   return (
-    z
-      .custom<z.input<T> | null | undefined>()
+    guard
       // `continue: true` keeps the step's cross-field refinements running, so their issues take
       // part in the form-order sorting.
       .check((ctx) => {
-        if (isBlank(ctx.value)) {
-          ctx.issues.push({ ...fillInIssue(field), input: ctx.value, continue: true });
+        if (blankMessage && isBlank(ctx.value)) {
+          ctx.issues.push({ ...fillInIssue(field), message: blankMessage, input: ctx.value, continue: true });
           return;
         }
         const result = inner.safeParse(ctx.value);
@@ -39,7 +47,7 @@ export function requiredField<T extends z.ZodType>(field: TWizardFieldName, inne
         for (const issue of result.error.issues) {
           ctx.issues.push({
             code: 'custom',
-            message: WIZARD_WORDING[issue.message] ?? issue.message,
+            message: wizardWording(issue.message),
             path: issue.path,
             params: { field: fieldKey(field) },
             input: ctx.value,
@@ -47,9 +55,21 @@ export function requiredField<T extends z.ZodType>(field: TWizardFieldName, inne
           });
         }
       })
-      .pipe(inner)
+      // The cast only widens the input side: blank values never reach `inner`.
+      .pipe(inner as never) as unknown as z.ZodPipe<z.ZodType<z.input<T> | null | undefined>, T>
   );
 }
+
+/** A required field: blank gives 'Please fill in the {field name} field' (or `blankMessage`). */
+export const requiredField = <T extends z.ZodType>(
+  field: TWizardFieldName,
+  inner: T,
+  blankMessage: string = WIZARD_MESSAGES.fillIn,
+) => wizardField(field, inner, blankMessage);
+
+/** An optional field: `inner` decides about blanks; its messages are keyed like a required one's. */
+export const optionalField = <T extends z.ZodType>(field: TWizardFieldName, inner: T) =>
+  wizardField(field, inner, null);
 
 /** Orders issues by the form's field order, so the first one is the first invalid field (spec 5). */
 export function sortIssuesByForm(issues: readonly z.core.$ZodIssue[], order: readonly string[]) {
