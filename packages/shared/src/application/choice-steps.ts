@@ -73,8 +73,5 @@ export function otherInfoToForm<T extends { agentId: number | null }>(record: T)
 }
 
 /** Step 9: at least one university course id ('Please select at least one option.'). */
-export const ZCoursesStep = z
-  .array(ZStudentCourseList.element)
-  .min(1, WIZARD_MESSAGES.selectOne)
-  .max(50);
+export const ZCoursesStep = z.array(ZStudentCourseList.element).min(1, WIZARD_MESSAGES.selectOne).max(50);
 export type TCoursesStep = z.output<typeof ZCoursesStep>;
