@@ -7,24 +7,7 @@ import {
   ZPersonalStep,
 } from './personal-step.js';
 import { firstStepIssue } from './step-fields.js';
-
-export const validPersonal = {
-  firstName: 'Aziz',
-  middleName: '',
-  lastName: 'Karimov',
-  passportSeries: 'AB',
-  passportNumber: '1234567',
-  race: 'Uzbek',
-  email: 'aziz@example.com',
-  phoneNumber: '+998901234567',
-  mobileNumber: null,
-  dateOfBirth: '2005-03-14',
-  postCode: '100000',
-  address: 'Amir Temur 1',
-  city: 'Tashkent',
-  gender: 0,
-  country: 0,
-};
+import { validPersonal } from './test-fixtures.js';
 
 const phoneOk = (phoneNumber: string) => ZPersonalStep.safeParse({ ...validPersonal, phoneNumber }).success;
 const first = (values: object) => firstStepIssue(ZPersonalStep, values, PERSONAL_FIELD_ORDER);
