@@ -12,6 +12,8 @@ const q = ZQualificationFields.shape;
 const l = ZLanguageFields.shape;
 const x = ZExperienceFields.shape;
 const MAX_ENTRIES = 50;
+/** Set when editing a saved entry. */
+const entryId = optionalField('id', zId.optional());
 
 /** Year of the exam: a JSON number (never a string), then the record's bounds. */
 const yearOfExam = <T extends z.ZodType>(inner: T) =>
@@ -29,7 +31,7 @@ function requireOthers(typeKey: string, othersValue: number) {
 }
 
 const ZQualificationEntryFields = z.object({
-  id: zId.optional(),
+  id: entryId,
   qualificationType: requiredField('qualificationType', q.qualificationType),
   others: optionalField('others', q.others),
   yearOfExam: yearOfExam(q.yearOfExam),
@@ -66,7 +68,7 @@ export const ZQualificationsStep = z
   .max(MAX_ENTRIES);
 
 const ZLanguageEntryFields = z.object({
-  id: zId.optional(),
+  id: entryId,
   languageType: requiredField('languageType', l.languageType),
   others: optionalField('others', l.others),
   result: requiredField('result', l.result),
@@ -83,7 +85,7 @@ export const LANGUAGE_FIELD_ORDER = Object.keys(ZLanguageEntryFields.shape);
 export const ZLanguagesStep = z.array(ZLanguageEntry).min(1, WIZARD_MESSAGES.addOne).max(MAX_ENTRIES);
 
 const ZExperienceEntryFields = z.object({
-  id: zId.optional(),
+  id: entryId,
   company: requiredField('company', x.company),
   position: requiredField('position', x.position),
   from: requiredField('from', x.from),

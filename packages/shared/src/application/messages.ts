@@ -28,6 +28,8 @@ export type TWizardMessageKey = (typeof WIZARD_MESSAGES)[keyof typeof WIZARD_MES
 
 /** Field names carried as `params.field` of a fillIn message, one per form field of the wizard. */
 export const WIZARD_FIELD_NAMES = [
+  /** A saved entry's id (only a broken client sends a bad one). */
+  'id',
   'firstName',
   'middleName',
   'mobileNumber',
