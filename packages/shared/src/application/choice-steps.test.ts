@@ -66,6 +66,12 @@ describe('ZOtherInfoStep', () => {
     });
     expect(ZOtherInfoStep.parse({ website: true, agentId: 0 })).toMatchObject({ agentId: null });
   });
+  it('takes an agent id above 0 without the checkbox as ticked (the record shape the API receives)', () => {
+    expect(ZOtherInfoStep.parse({ agentId: 17 })).toMatchObject({ agentId: 17 });
+    expect(firstStepIssue(ZOtherInfoStep, { agentId: 0 }, OTHER_INFO_FIELD_ORDER)).toMatchObject({
+      message: WIZARD_MESSAGES.selectOne,
+    });
+  });
   it('stores no details when others is not ticked', () => {
     expect(
       ZOtherInfoStep.parse({ website: true, otherInfoDetails: 'left over' }).otherInfoDetails,

@@ -30,10 +30,16 @@ const flags = Object.fromEntries(OTHER_INFO_SOURCES.map((k) => [k, o[k]])) as {
   [K in (typeof OTHER_INFO_SOURCES)[number]]: (typeof o)[K];
 };
 
+const hasAgentId = (agentId: unknown): agentId is number => typeof agentId === 'number' && agentId > 0;
+const agentTicked = (v: { agent?: boolean; agentId?: unknown }) => v.agent ?? hasAgentId(v.agentId);
+
 const ZOtherInfoStepFields = z.object({
   ...flags,
-  /** The 'agent' checkbox; the record keeps only agentId (0 or null: no agent). */
-  agent: z.boolean().default(false),
+  /**
+   * The 'agent' checkbox; the record keeps only agentId (0 or null: no agent). Without it (a
+   * client that sends the record's shape) an agent id above 0 counts as ticked.
+   */
+  agent: z.boolean().optional(),
   agentId: optionalField('agentId', z.union([z.literal(''), o.agentId])),
   others: o.others,
   otherInfoDetails: optionalField('otherInfoDetails', o.otherInfoDetails),
@@ -45,9 +51,10 @@ const ZOtherInfoStepFields = z.object({
  * unless the agent box is ticked, details null unless others is ticked.
  */
 export const ZOtherInfoStep = ZOtherInfoStepFields.superRefine((v, ctx) => {
-  const anySource = OTHER_INFO_SOURCES.some((k) => v[k] === true) || v.agent === true || v.others === true;
+  const agent = agentTicked(v);
+  const anySource = OTHER_INFO_SOURCES.some((k) => v[k] === true) || agent || v.others === true;
   if (!anySource) ctx.addIssue({ code: 'custom', path: [], message: WIZARD_MESSAGES.selectOne });
-  if (v.agent === true && (isBlank(v.agentId) || v.agentId === 0)) {
+  if (agent && !hasAgentId(v.agentId)) {
     ctx.addIssue({ ...fillInIssue('agentId'), path: ['agentId'], message: WIZARD_MESSAGES.agentId });
   }
   if (v.others === true && isBlank(v.otherInfoDetails)) {
@@ -59,7 +66,7 @@ export const ZOtherInfoStep = ZOtherInfoStepFields.superRefine((v, ctx) => {
   }
 }).transform(({ agent, agentId, ...rest }) => ({
   ...rest,
-  agentId: agent && typeof agentId === 'number' && agentId > 0 ? agentId : null,
+  agentId: agentTicked({ agent, agentId }) && hasAgentId(agentId) ? agentId : null,
   otherInfoDetails: rest.others ? rest.otherInfoDetails : null,
 }));
 export type TOtherInfoStepValues = z.input<typeof ZOtherInfoStep>;
@@ -69,7 +76,7 @@ export const OTHER_INFO_FIELD_ORDER = ['', ...Object.keys(ZOtherInfoStepFields.s
 
 /** A stored record as the step's values: the agent box is ticked when an agent id exists (spec 2.5). */
 export function otherInfoToForm<T extends { agentId: number | null }>(record: T): T & { agent: boolean } {
-  return { ...record, agent: record.agentId !== null && record.agentId > 0 };
+  return { ...record, agent: hasAgentId(record.agentId) };
 }
 
 /** Step 9: at least one university course id ('Please select at least one option.'). */
