@@ -52,6 +52,10 @@ describe('ZQualificationEntry', () => {
     expect(messages(ZQualificationEntry, { ...qualification, yearOfExam: 1800 })).toEqual([
       'validation.year',
     ]);
+    expect(messages(ZQualificationEntry, { ...qualification, yearOfExam: 2101 })).toEqual([
+      'validation.year',
+    ]);
+    expect(messages(ZLanguageEntry, { ...language, yearOfExam: 2024.5 })).toEqual(['validation.year']);
     expect(messages(ZQualificationEntry, { ...qualification, yearOfExam: null })).toEqual([
       WIZARD_MESSAGES.fillIn,
     ]);
