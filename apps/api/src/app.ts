@@ -9,8 +9,10 @@ import { securityPlugin } from './http/security.js';
 import { sessionPlugin } from './http/session.js';
 import { webPlugin } from './http/web.js';
 import { adminModule } from './modules/admin/routes.js';
+import { applicationsModule } from './modules/applications/routes.js';
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
+import { ResourceRegistry } from './resources/registry.js';
 import { resourceModule } from './resources/routes.js';
 
 declare module 'fastify' {
@@ -37,6 +39,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('resources', new ResourceRegistry());
   registerErrorHandler(app);
 
   await app.register(cookie);
@@ -57,6 +60,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(authModule, { prefix: '/api/auth' });
   await app.register(contactModule, { prefix: '/api' });
   await app.register(adminModule, { prefix: '/api' });
+  // Modules extend the resources (hooks) before the resource routes are built from them.
+  await app.register(applicationsModule, { prefix: '/api' });
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(webPlugin);
   return app;

@@ -4,9 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../http/errors.js';
 import type { TResource } from './define.js';
-import { resources } from './definitions/index.js';
 import { compileEqualities, compileFilter } from './filter.js';
-import { checkBody, guard, isObject, normalizeBody, ZStageQuery, zRowId } from './hooks.js';
+import { checkBody, guard, isObject, normalizeBody, ZStudentQuery, zRowId } from './hooks.js';
 import { addRow, createOrUpdate, deleteRow, updateRow } from './mutations.js';
 import { describeVerbs } from './operations.js';
 import { countRows, firstId, getRow, listPage, listRows, type TRow } from './queries.js';
@@ -21,8 +20,8 @@ import { registerSpecificRoutes } from './specific-routes.js';
 //   POST /find                 { field: value, ... } equalities → rows; /findAsync: filter → rows
 //   POST /count, /countAsync   filter → a number
 //   POST /add, /update, /delete  the entity (update and delete by its id) → the saved row / { id }
-//   POST /CreateOrUpdate?stage=&studentId=  upsert; for a student's records also records the
-//        wizard stage (never moving it backwards), in the same transaction.
+//   POST /CreateOrUpdate?studentId=  upsert (a student's record: of the student `studentId`);
+//        modules add query parameters and rules through the resource's hooks (registry.ts).
 // Role and ownership checks come first (onRequest), then validation; see scope.ts.
 
 // The filter is recursive: OpenAPI can only show it as a named component that refers to itself.
@@ -113,10 +112,13 @@ export function registerResource(app: FastifyInstance, resource: TResource) {
       ],
       schema: {
         ...op.CreateOrUpdate,
-        description: studentOwned
-          ? 'Creates or updates the record of the student `studentId` and sets their application stage.'
-          : 'Adds the entity, or updates it when the body has an id.',
-        querystring: ZStageQuery,
+        description: [
+          studentOwned
+            ? 'Creates or updates the record of the student `studentId`.'
+            : 'Adds the entity, or updates it when the body has an id.',
+          ...resource.notes,
+        ].join(' '),
+        querystring: ZStudentQuery.extend(resource.writeQuery.shape),
         body: resource.input.and(z.object({ id: zRowId.optional() })),
       },
     },
@@ -126,13 +128,16 @@ export function registerResource(app: FastifyInstance, resource: TResource) {
           { path: 'querystring.studentId', message: 'validation.required' },
         ]);
       }
-      return createOrUpdate(db, resource, actor(req), req.body as TRow, req.query);
+      return createOrUpdate(db, resource, actor(req), req.body as TRow, req.query as TRow);
     },
   );
 }
 
-/** Registered in app.ts under /api. */
+/**
+ * Registered in app.ts under /api, after the modules that extend resources (app.resources): from
+ * here on the registry is sealed.
+ */
 export async function resourceModule(app: FastifyInstance) {
-  for (const resource of Object.values(resources)) registerResource(app, resource);
+  for (const resource of app.resources.seal()) registerResource(app, resource);
   registerSpecificRoutes(app);
 }
