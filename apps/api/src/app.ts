@@ -11,6 +11,7 @@ import { webPlugin } from './http/web.js';
 import { adminModule } from './modules/admin/routes.js';
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
+import { documentsModule } from './modules/documents/routes.js';
 import { resourceModule } from './resources/routes.js';
 
 declare module 'fastify' {
@@ -57,6 +58,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(authModule, { prefix: '/api/auth' });
   await app.register(contactModule, { prefix: '/api' });
   await app.register(adminModule, { prefix: '/api' });
+  await app.register(documentsModule, { prefix: '/api' });
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(webPlugin);
   return app;
