@@ -60,14 +60,16 @@ export function multipart(parts: TPart[]): { payload: Buffer; headers: Record<st
 
 export type TUpload = {
   file?: { filename: string; data: Buffer };
-  fields?: Record<string, string | number>;
+  fields?: Record<string, string | number | undefined>;
   query?: string;
   fieldsFirst?: boolean;
 };
 
 /** POSTs an upload to `/api{route}` as `who`; the file goes first unless `fieldsFirst`. */
 export async function upload(t: TestApp, who: TWho, route: string, u: TUpload) {
-  const fields = Object.entries(u.fields ?? {}).map(([name, v]) => ({ name, value: String(v) }));
+  const fields = Object.entries(u.fields ?? {})
+    .filter(([, v]) => v !== undefined)
+    .map(([name, v]) => ({ name, value: String(v) }));
   const file = u.file ? [{ name: 'file', ...u.file }] : [];
   const { payload, headers } = multipart(u.fieldsFirst ? [...fields, ...file] : [...file, ...fields]);
   const res = await t.app.inject({
