@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../src/db/schema/index.js';
-import { storageDrivers } from '../../src/modules/documents/routes.js';
+import { documentsDeps } from '../../src/modules/documents/service.js';
 import { spoolDir } from '../../src/modules/documents/storage/local.js';
 import { sweepFiles, type TSweepDeps } from '../../src/modules/documents/sweep.js';
 import { type SignedIn, signInAs, type TestApp } from '../app.js';
@@ -26,9 +26,7 @@ beforeAll(async () => {
   studentId = (
     (await client(t, agent).post('/StudentInfo/add', studentInfoBody('Sweep'))).body as { id: number }
   ).id;
-  const { driver, all } = storageDrivers(t.filesDir, 'local');
-  deps = { db: t.database.db, drivers: all, spool: spoolDir(t.filesDir), log };
-  expect(driver.name).toBe('local');
+  deps = documentsDeps(t.app.config, t.database.db, log);
 });
 afterAll(() => t?.close());
 

@@ -259,3 +259,18 @@ async function waitFor(condition: () => boolean, ms = 5000) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+describe('OpenAPI', () => {
+  it('lists the upload, delete and download routes', async () => {
+    const res = await t.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const paths = (res.json() as { paths: Record<string, Record<string, unknown>> }).paths;
+    expect(Object.keys(paths['/api/Document/upload'] ?? {})).toEqual(['post']);
+    expect(Object.keys(paths['/api/Qualification/upload'] ?? {})).toEqual(['post']);
+    expect(Object.keys(paths['/api/Language/upload'] ?? {})).toEqual(['post']);
+    expect(Object.keys(paths['/api/Document/delete/{id}'] ?? {})).toEqual(['delete']);
+    expect(Object.keys(paths['/api/Qualification/deleteFile/{id}'] ?? {})).toEqual(['delete']);
+    expect(Object.keys(paths['/api/Language/deleteFile/{id}'] ?? {})).toEqual(['delete']);
+    expect(Object.keys(paths['/api/Document/downloadByFileId/{fileId}'] ?? {})).toEqual(['get']);
+  });
+});

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -7,9 +7,7 @@ import { requireUser } from '../../http/session.js';
 import { actorOf } from '../../resources/scope.js';
 import { contentDisposition } from './names.js';
 import { clearLanguageFile, clearQualificationFiles, deleteDocument, findFile } from './repository.js';
-import { purgeNow, removeSpooled, storeUpload, type TDocumentsDeps, uploadDocument } from './service.js';
-import type { StorageDriver } from './storage/driver.js';
-import { localDriver, spoolDir } from './storage/local.js';
+import { documentsDeps, purgeNow, removeSpooled, storeUpload, uploadDocument } from './service.js';
 import { SWEEP_INTERVAL_MS, sweepFiles } from './sweep.js';
 import { refuseOversized, spoolUpload } from './upload.js';
 
@@ -32,27 +30,11 @@ const ZUploadFields = z.object({
 const ZStoredFile = z.object({ fileId: z.string(), fileName: z.string() });
 const ZDocumentUploaded = ZStoredFile.extend({ id: z.number().int(), docPath: z.string() });
 
-export function storageDrivers(
-  filesDir: string,
-  storage: string,
-): { driver: StorageDriver; all: Record<string, StorageDriver> } {
-  if (storage !== 'local') throw new Error(`STORAGE=${storage} is not available yet; use STORAGE=local`);
-  const local = localDriver(filesDir);
-  return { driver: local, all: { local } };
-}
-
 export async function documentsModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, database } = app;
   const maxBytes = config.uploadMaxBytes;
-  const { driver, all } = storageDrivers(config.filesDir, config.storage);
-  const deps: TDocumentsDeps = {
-    db: database.db,
-    driver,
-    drivers: all,
-    spool: spoolDir(config.filesDir),
-    log: app.log,
-  };
+  const deps = documentsDeps(config, database.db, app.log);
 
   await app.register(multipart, { throwFileSizeLimit: true });
 
@@ -135,7 +117,7 @@ export async function documentsModule(fastify: FastifyInstance) {
 
   const deleting =
     (what: string, run: typeof deleteDocument) =>
-    async (request: FastifyRequest<{ Params: { id: number } }>, reply: import('fastify').FastifyReply) => {
+    async (request: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) => {
       const released = await run(database.db, actorOf(request.user!), request.params.id);
       if (released === null) throw notFound(`This ${what} was not found.`);
       await purgeNow(deps, released);
@@ -161,13 +143,13 @@ export async function documentsModule(fastify: FastifyInstance) {
     '/Document/downloadByFileId/:fileId',
     {
       onRequest: signedIn,
-      schema: { tags: ['Document'], params: z.object({ fileId: z.string().max(100) }) },
+      schema: { tags: ['Document'], params: z.object({ fileId: z.string() }) },
     },
     async (request, reply) => {
       // A malformed id, another owner's file and a missing one all give the same 404.
       const missing = () => notFound('File not found');
       const row = await findFile(database.db, actorOf(request.user!), request.params.fileId);
-      const store = row && all[row.driver];
+      const store = row && deps.drivers[row.driver];
       const stat = row && store ? await store.stat(row.driverKey) : null;
       const body = row && store && stat ? await store.get(row.driverKey) : null;
       if (!row || !stat || !body) throw missing();
