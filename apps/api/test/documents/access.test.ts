@@ -8,6 +8,7 @@ import {
   qualifications,
   studentDocuments,
 } from '../../src/db/schema/index.js';
+import { fileIdsOfStudent } from '../../src/modules/documents/repository.js';
 import { type SignedIn, signInAs, type TestApp } from '../app.js';
 import { childBodies, client, studentInfoBody } from '../resources/helpers.js';
 import { createDocsApp, download, multipart, remove, upload } from './helpers.js';
@@ -286,6 +287,21 @@ describe('deleting', () => {
     for (const id of ['0', '-1', '01', '1.5', 'abc']) {
       expect((await remove(t, admin, `/Document/delete/${id}`)).status).toBe(400);
     }
+  });
+});
+
+describe('fileIdsOfStudent', () => {
+  it('item 1: names only the live files of that student (for the record checks of DESIGN 6)', async () => {
+    const a = fileIdOf(await upload(t, studentA, '/Qualification/upload', { file: pdf() }));
+    const b = fileIdOf(await upload(t, studentB, '/Qualification/upload', { file: pdf() }));
+    const found = await fileIdsOfStudent(t.database.db, ids.a, [
+      a.toUpperCase(),
+      b,
+      'x.pdf',
+      null,
+      crypto.randomUUID(),
+    ]);
+    expect([...found]).toEqual([a]);
   });
 });
 

@@ -206,3 +206,18 @@ export async function findReleased(db: TDbOrTx, limit: number, ids?: string[]): 
 export async function deleteReleasedRow(db: TDbOrTx, id: string): Promise<void> {
   await db.delete(files).where(and(eq(files.id, id), isNull(files.studentId)));
 }
+
+/**
+ * Which of `ids` are live files of `studentId`: for the check that a record's certFileName,
+ * transcriptFileName or docPath names a file of the same student (DESIGN 6), once the engine's
+ * before-write hooks can call it.
+ */
+export async function fileIdsOfStudent(db: TDbOrTx, studentId: number, ids: unknown[]): Promise<Set<string>> {
+  const wanted = ids.filter(isFileId).map((id) => id.toLowerCase());
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, wanted), eq(files.studentId, studentId)));
+  return new Set(rows.map((r) => r.id));
+}
