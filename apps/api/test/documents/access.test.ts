@@ -98,14 +98,24 @@ describe('naming the student of an upload', () => {
     );
     expect((await t.database.db.select().from(files).where(eq(files.id, own)))[0]?.studentId).toBe(ids.x2);
     fileIdOf(await upload(t, agentX, '/Language/upload', { file: pdf(), query: `studentId=${ids.x1}` }));
-    for (const target of [
-      { query: `studentId=${ids.y}` },
-      { fields: { UserName: 'shared@mail.test' } },
-      {},
-    ]) {
-      const res = await upload(t, agentX, '/Language/upload', { file: pdf(), ...target });
-      expect(res.status, JSON.stringify(target)).toBe(404);
+    const missing = await upload(t, agentX, '/Language/upload', { file: pdf(), query: 'studentId=999999' });
+    for (const route of ['/Document/upload', '/Qualification/upload', '/Language/upload']) {
+      for (const target of [
+        { query: `studentId=${ids.y}` },
+        { fields: { studentId: ids.y } },
+        { fields: { UserName: 'shared@mail.test' } },
+        {},
+      ]) {
+        const res = await upload(t, agentX, route, {
+          file: pdf(),
+          ...target,
+          fields: { ...target.fields, DocumentTypeId: route === '/Document/upload' ? 1 : 0 },
+        });
+        expect(res.status, `${route} ${JSON.stringify(target)}`).toBe(404);
+        expect(res.body).toEqual(missing.body);
+      }
     }
+    expect(fs.existsSync(path.join(t.filesDir, String(ids.y)))).toBe(false);
   });
 
   it('an ambiguous UserName (two profiles with that email) is refused like a missing student', async () => {
