@@ -118,6 +118,29 @@ describe('sweepFiles', () => {
     expect(onDisk(other.id, doc.fileId)).toBe(false);
   });
 
+  it('a storage delete that fails keeps the row, is logged, and is retried by the next sweep', async () => {
+    const lost = await put(studentId, 'stuck.pdf', pdfFile());
+    const where = path.join(t.filesDir, String(studentId), lost.fileId);
+    // A non-empty directory where the file was: the local driver's delete fails on it.
+    fs.rmSync(where);
+    fs.mkdirSync(where);
+    fs.writeFileSync(path.join(where, 'x'), 'x');
+    await age(lost.fileId, 25);
+    const errors: unknown[] = [];
+    const first = await sweepFiles({
+      ...deps,
+      log: { warn: () => {}, error: (o: unknown) => errors.push(o) },
+    });
+    expect(first).toMatchObject({ released: 1, purged: 0 });
+    expect(errors).toEqual([expect.objectContaining({ fileId: lost.fileId })]);
+    const [row] = await t.database.db.select().from(files).where(eq(files.id, lost.fileId));
+    expect(row?.studentId).toBeNull();
+
+    fs.rmSync(where, { recursive: true });
+    expect(await sweepFiles(deps)).toMatchObject({ released: 0, purged: 1 });
+    expect(await hasRow(lost.fileId)).toBe(false);
+  });
+
   it('removes uploads left in the spool for over an hour (a crash mid-upload), not current ones', async () => {
     const spool = spoolDir(t.filesDir);
     fs.mkdirSync(spool, { recursive: true });
