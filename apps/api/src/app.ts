@@ -12,6 +12,7 @@ import { adminModule } from './modules/admin/routes.js';
 import { applicationsModule } from './modules/applications/routes.js';
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
+import { documentsModule } from './modules/documents/routes.js';
 import { ResourceRegistry } from './resources/registry.js';
 import { resourceModule } from './resources/routes.js';
 
@@ -62,6 +63,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(adminModule, { prefix: '/api' });
   // Modules extend the resources (hooks) before the resource routes are built from them.
   await app.register(applicationsModule, { prefix: '/api' });
+  await app.register(documentsModule, { prefix: '/api' });
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(webPlugin);
   return app;

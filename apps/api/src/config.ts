@@ -35,6 +35,8 @@ const ZEnv = z
     ADMIN_EMAILS: list,
     STORAGE: z.enum(['local', 'gdrive']).default('local'),
     FILES_DIR: z.string().min(1).optional(),
+    /** Largest accepted upload, in megabytes; a larger one is refused with 413. */
+    UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
     REDIS_URL: z.string().startsWith('redis').optional(),
     SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(14),
@@ -94,6 +96,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     adminEmails: e.ADMIN_EMAILS,
     storage: e.STORAGE,
     filesDir: e.FILES_DIR ? fromLaunchDir(e.FILES_DIR) : path.join(dataDir, 'files'),
+    uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
     redisUrl: e.REDIS_URL,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3600_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86400_000 },
     logLevel: e.LOG_LEVEL,

@@ -1,3 +1,4 @@
 export * from './catalogue.js';
+export * from './files.js';
 export * from './people.js';
 export * from './students.js';

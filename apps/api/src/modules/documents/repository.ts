@@ -1,0 +1,223 @@
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TDb, TDbOrTx } from '../../db/client.js';
+import {
+  documentTypes,
+  files,
+  languageQualifications,
+  qualifications,
+  studentDocuments,
+  studentInfos,
+} from '../../db/schema/index.js';
+import { ownedStudentIds, type TActor } from '../../resources/scope.js';
+
+export type TFileRow = typeof files.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Only well-formed ids reach a uuid comparison (anything else would be a PostgreSQL error). */
+export const isFileId = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+
+/** The caller's scope on a studentId column (admins: everything). */
+const scoped = (column: AnyPgColumn, actor: TActor) => {
+  const owned = ownedStudentIds(actor);
+  return owned ? sql`${column} in ${owned}` : undefined;
+};
+
+/**
+ * The student an upload is for (DESIGN 6): `studentId` when sent; else `userName` matched to the
+ * profile email among the profiles the caller manages (a student may also send their account's
+ * email); else a student's own profile. Missing, foreign or ambiguous: null (a 404).
+ */
+export async function resolveStudent(
+  db: TDbOrTx,
+  actor: TActor & { email: string },
+  by: { studentId?: number; userName?: string },
+): Promise<number | null> {
+  const mine = actor.role === 'Admin' ? undefined : eq(studentInfos.userId, actor.id);
+  const one = async (...conds: (ReturnType<typeof eq> | undefined)[]) => {
+    const rows = await db
+      .select({ id: studentInfos.id })
+      .from(studentInfos)
+      .where(and(...conds))
+      .limit(2);
+    return rows.length === 1 ? rows[0]!.id : null;
+  };
+  if (by.studentId !== undefined) return one(eq(studentInfos.id, by.studentId), mine);
+  if (by.userName !== undefined) {
+    const name = by.userName.trim().toLowerCase();
+    const byEmail = await one(sql`lower(${studentInfos.email}) = ${name}`, mine);
+    if (byEmail !== null || actor.role !== 'Student') return byEmail;
+    return name === actor.email.toLowerCase() ? one(eq(studentInfos.userId, actor.id)) : null;
+  }
+  return actor.role === 'Student' ? one(eq(studentInfos.userId, actor.id)) : null;
+}
+
+export async function documentTypeExists(db: TDbOrTx, id: number): Promise<boolean> {
+  const rows = await db.select({ id: documentTypes.id }).from(documentTypes).where(eq(documentTypes.id, id));
+  return rows.length > 0;
+}
+
+export async function insertFile(db: TDbOrTx, row: typeof files.$inferInsert): Promise<void> {
+  await db.insert(files).values(row);
+}
+
+/** A file the actor may read; another owner's file, a released one and a missing one look alike. */
+export async function findFile(db: TDbOrTx, actor: TActor, fileId: string): Promise<TFileRow | undefined> {
+  if (!isFileId(fileId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(
+      and(eq(files.id, fileId.toLowerCase()), isNotNull(files.studentId), scoped(files.studentId, actor)),
+    );
+  return row;
+}
+
+/** Marks files of `studentId` for removal from storage (the purge deletes them after commit). */
+export async function releaseFiles(db: TDbOrTx, studentId: number, fileIds: unknown[]): Promise<string[]> {
+  const ids = fileIds.filter(isFileId).map((id) => id.toLowerCase());
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(files)
+    .set({ studentId: null })
+    .where(and(inArray(files.id, ids), eq(files.studentId, studentId)))
+    .returning({ id: files.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The student's document of this type now points to `fileId` (one row per student and type); the
+ * file it pointed to before is released. Returns the row id and the released ids.
+ */
+export async function saveDocument(
+  db: TDb,
+  doc: { studentId: number; documentTypeId: number; fileId: string; fileName: string },
+): Promise<{ id: number; released: string[] }> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ docPath: studentDocuments.docPath })
+      .from(studentDocuments)
+      .where(
+        and(
+          eq(studentDocuments.studentId, doc.studentId),
+          eq(studentDocuments.documentTypeId, doc.documentTypeId),
+        ),
+      )
+      .for('update');
+    const [row] = await tx
+      .insert(studentDocuments)
+      .values({
+        studentId: doc.studentId,
+        documentTypeId: doc.documentTypeId,
+        docPath: doc.fileId,
+        fileName: doc.fileName,
+      })
+      .onConflictDoUpdate({
+        target: [studentDocuments.studentId, studentDocuments.documentTypeId],
+        set: { docPath: doc.fileId, fileName: doc.fileName },
+      })
+      .returning({ id: studentDocuments.id });
+    const released =
+      before && before.docPath !== doc.fileId ? await releaseFiles(tx, doc.studentId, [before.docPath]) : [];
+    return { id: row!.id, released };
+  });
+}
+
+/** Deletes a document row the actor may manage and releases its file; null when not found. */
+export async function deleteDocument(db: TDb, actor: TActor, id: number): Promise<string[] | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(studentDocuments)
+      .where(and(eq(studentDocuments.id, id), scoped(studentDocuments.studentId, actor)))
+      .returning({ studentId: studentDocuments.studentId, docPath: studentDocuments.docPath });
+    if (!row) return null;
+    return releaseFiles(tx, row.studentId, [row.docPath]);
+  });
+}
+
+/** Clears a qualification's certificate and transcript and releases their files; null when not found. */
+export async function clearQualificationFiles(db: TDb, actor: TActor, id: number): Promise<string[] | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(qualifications)
+      .where(and(eq(qualifications.id, id), scoped(qualifications.studentId, actor)))
+      .for('update');
+    if (!row) return null;
+    await tx
+      .update(qualifications)
+      .set({ certFileName: null, transcriptFileName: null })
+      .where(eq(qualifications.id, id));
+    return releaseFiles(tx, row.studentId, [row.certFileName, row.transcriptFileName]);
+  });
+}
+
+/** Clears a language qualification's certificate and releases its file; null when not found. */
+export async function clearLanguageFile(db: TDb, actor: TActor, id: number): Promise<string[] | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(languageQualifications)
+      .where(and(eq(languageQualifications.id, id), scoped(languageQualifications.studentId, actor)))
+      .for('update');
+    if (!row) return null;
+    await tx
+      .update(languageQualifications)
+      .set({ certFileName: null })
+      .where(eq(languageQualifications.id, id));
+    return releaseFiles(tx, row.studentId, [row.certFileName]);
+  });
+}
+
+/**
+ * Releases files older than `before` that no record of their student refers to. The reference
+ * tests go through each record table's studentId index.
+ */
+export async function releaseUnreferenced(db: TDbOrTx, before: Date): Promise<number> {
+  const id = sql`${files.id}::text`;
+  const rows = await db
+    .update(files)
+    .set({ studentId: null })
+    .where(
+      and(
+        isNotNull(files.studentId),
+        lt(files.createdAt, before),
+        sql`not exists (select 1 from ${studentDocuments} where ${studentDocuments.studentId} = ${files.studentId}
+              and lower(${studentDocuments.docPath}) = ${id})`,
+        sql`not exists (select 1 from ${qualifications} where ${qualifications.studentId} = ${files.studentId}
+              and (lower(${qualifications.certFileName}) = ${id} or lower(${qualifications.transcriptFileName}) = ${id}))`,
+        sql`not exists (select 1 from ${languageQualifications} where ${languageQualifications.studentId} = ${files.studentId}
+              and lower(${languageQualifications.certFileName}) = ${id})`,
+      ),
+    )
+    .returning({ id: files.id });
+  return rows.length;
+}
+
+/** Released files waiting to be removed from storage (`ids`: only these). */
+export async function findReleased(db: TDbOrTx, limit: number, ids?: string[]): Promise<TFileRow[]> {
+  return db
+    .select()
+    .from(files)
+    .where(and(isNull(files.studentId), ids ? inArray(files.id, ids) : undefined))
+    .limit(limit);
+}
+
+export async function deleteReleasedRow(db: TDbOrTx, id: string): Promise<void> {
+  await db.delete(files).where(and(eq(files.id, id), isNull(files.studentId)));
+}
+
+/**
+ * Which of `ids` are live files of `studentId`: for the check that a record's certFileName,
+ * transcriptFileName or docPath names a file of the same student (DESIGN 6), once the engine's
+ * before-write hooks can call it.
+ */
+export async function fileIdsOfStudent(db: TDbOrTx, studentId: number, ids: unknown[]): Promise<Set<string>> {
+  const wanted = ids.filter(isFileId).map((id) => id.toLowerCase());
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, wanted), eq(files.studentId, studentId)));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,215 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../http/errors.js';
+import { documented, problems } from '../../http/openapi.js';
+import { requireUser } from '../../http/session.js';
+import { actorOf } from '../../resources/scope.js';
+import { contentDisposition } from './names.js';
+import { clearLanguageFile, clearQualificationFiles, deleteDocument, findFile } from './repository.js';
+import { documentsDeps, purgeNow, removeSpooled, storeUpload, uploadDocument } from './service.js';
+import { SWEEP_INTERVAL_MS, sweepFiles } from './sweep.js';
+import { refuseOversized, spoolUpload } from './upload.js';
+
+// Uploads and downloads of spec 7.3 (DESIGN 6 "Files"), for every role within its scope: a student
+// their own profile's files, an agent their students', an admin all. Another owner's file or row
+// answers exactly like a missing one.
+
+const zCanonicalId = z.string().regex(/^[1-9][0-9]{0,9}$/, 'a positive whole number');
+const ZIdParams = z.object({ id: zCanonicalId.transform(Number) });
+const ZStudentQuery = z.object({ studentId: zCanonicalId.transform(Number).optional() });
+const ZUploadFields = z.object({
+  studentId: zCanonicalId.transform(Number).optional(),
+  UserName: z.string().trim().min(1).max(320).optional(),
+  DocumentTypeId: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,9})$/, 'a whole number')
+    .transform(Number)
+    .optional(),
+});
+const ZStoredFile = z.object({ fileId: z.string(), fileName: z.string() });
+const ZDocumentUploaded = ZStoredFile.extend({ id: z.number().int(), docPath: z.string() });
+
+export async function documentsModule(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config, database } = app;
+  const maxBytes = config.uploadMaxBytes;
+  const deps = documentsDeps(config, database.db, app.log);
+
+  await app.register(multipart, { throwFileSizeLimit: true });
+
+  const signedIn = async (request: FastifyRequest) => {
+    requireUser(request);
+  };
+  const actor = (request: FastifyRequest) => ({ ...actorOf(request.user!), email: request.user!.email });
+  // Before the body is read: no session means 401, and a declared length over the limit 413.
+  const uploading = {
+    onRequest: async (request: FastifyRequest) => {
+      requireUser(request);
+      refuseOversized(request, maxBytes);
+    },
+  };
+
+  /** Spools the file, reads the fields, hands over; the spool file never outlives the request. */
+  async function withUpload<T>(
+    request: FastifyRequest,
+    work: (
+      fields: z.infer<typeof ZUploadFields>,
+      spooled: Awaited<ReturnType<typeof spoolUpload>>,
+    ) => Promise<T>,
+  ) {
+    const spooled = await spoolUpload(request, deps.spool, maxBytes);
+    try {
+      const fields = ZUploadFields.parse(spooled.fields);
+      const query = ZStudentQuery.parse(request.query);
+      return await work({ ...fields, studentId: query.studentId ?? fields.studentId }, spooled);
+    } finally {
+      await removeSpooled(spooled);
+    }
+  }
+
+  app.post(
+    '/Document/upload',
+    {
+      ...uploading,
+      schema: {
+        tags: ['Document'],
+        operationId: 'Document_upload',
+        summary: 'Upload a document of one of the slots',
+        consumes: ['multipart/form-data'],
+        response: { 200: documented(ZDocumentUploaded), ...problems(404, 413) },
+      },
+    },
+    (request) =>
+      withUpload(request, (f, spooled) => {
+        if (f.DocumentTypeId === undefined) throw badRequest('Choose the document type (DocumentTypeId).');
+        return uploadDocument(deps, actor(request), spooled, {
+          studentId: f.studentId,
+          userName: f.UserName,
+          documentTypeId: f.DocumentTypeId,
+        });
+      }),
+  );
+
+  for (const base of ['Qualification', 'Language']) {
+    app.post(
+      `/${base}/upload`,
+      {
+        ...uploading,
+        schema: {
+          tags: [base],
+          operationId: `${base}_upload`,
+          summary: 'Upload a certificate or transcript',
+          consumes: ['multipart/form-data'],
+          response: { 200: documented(ZStoredFile), ...problems(404, 413) },
+        },
+      },
+      (request) =>
+        withUpload(request, async (f, spooled) => {
+          if (f.DocumentTypeId !== undefined && f.DocumentTypeId !== 0)
+            throw badRequest('DocumentTypeId is 0 here.');
+          const stored = await storeUpload(deps, actor(request), spooled, {
+            studentId: f.studentId,
+            userName: f.UserName,
+          });
+          return { fileId: stored.fileId, fileName: stored.fileName };
+        }),
+    );
+  }
+
+  const deleting =
+    (what: string, run: typeof deleteDocument) =>
+    async (request: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) => {
+      const released = await run(database.db, actorOf(request.user!), request.params.id);
+      if (released === null) throw notFound(`This ${what} was not found.`);
+      await purgeNow(deps, released);
+      return reply.status(204).send();
+    };
+  app.delete(
+    '/Document/delete/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Document'],
+        operationId: 'Document_delete',
+        summary: 'Delete a document and its file',
+        params: ZIdParams,
+        response: { 204: documented(z.undefined().describe('Deleted.')), ...problems(404) },
+      },
+    },
+    deleting('document', deleteDocument),
+  );
+  app.delete(
+    '/Qualification/deleteFile/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Qualification'],
+        operationId: 'Qualification_deleteFile',
+        summary: "Delete a qualification's files",
+        params: ZIdParams,
+        response: { 204: documented(z.undefined().describe('Deleted.')), ...problems(404) },
+      },
+    },
+    deleting('qualification', clearQualificationFiles),
+  );
+  app.delete(
+    '/Language/deleteFile/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Language'],
+        operationId: 'Language_deleteFile',
+        summary: "Delete a language certificate's file",
+        params: ZIdParams,
+        response: { 204: documented(z.undefined().describe('Deleted.')), ...problems(404) },
+      },
+    },
+    deleting('language qualification', clearLanguageFile),
+  );
+
+  app.get(
+    '/Document/downloadByFileId/:fileId',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Document'],
+        operationId: 'Document_downloadByFileId',
+        summary: 'Download a stored file as an attachment',
+        params: z.object({ fileId: z.string() }),
+        response: {
+          200: {
+            description: 'The file, as an attachment with its display name.',
+            content: {
+              'application/octet-stream': { schema: documented(z.string().describe('The file bytes.')) },
+            },
+          },
+          ...problems(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      // A malformed id, another owner's file and a missing one all give the same 404.
+      const missing = () => notFound('File not found');
+      const row = await findFile(database.db, actorOf(request.user!), request.params.fileId);
+      const store = row && deps.drivers[row.driver];
+      const stat = row && store ? await store.stat(row.driverKey) : null;
+      const body = row && store && stat ? await store.get(row.driverKey) : null;
+      if (!row || !stat || !body) throw missing();
+      return reply
+        .header('content-type', row.contentType)
+        .header('content-length', stat.size)
+        .header('content-disposition', contentDisposition(row.displayName))
+        .header('cache-control', 'private, no-store')
+        .send(body as never); // a stream: the documented string schema describes its bytes
+    },
+  );
+
+  // The 24-hour sweep; unref'd so it never keeps the process alive, stopped when the app closes.
+  const timer = setInterval(() => {
+    sweepFiles(deps).catch((err: Error) => app.log.error({ err: err.message }, 'file sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { TActor } from '../../resources/scope.js';
+import { checkUpload } from './file-check.js';
+import { displayNameOf } from './names.js';
+import { documentTypeExists, insertFile, releaseFiles, resolveStudent, saveDocument } from './repository.js';
+import type { StorageDriver } from './storage/driver.js';
+import { createStorage } from './storage/index.js';
+import { spoolDir } from './storage/local.js';
+import { purgeReleased, type TSweepDeps } from './sweep.js';
+import type { TSpooled } from './upload.js';
+
+export type TDocumentsDeps = TSweepDeps & { driver: StorageDriver };
+
+/** What the module's routes and sweep work with, from the configuration. */
+export function documentsDeps(
+  config: { filesDir: string; storage: string },
+  db: TDocumentsDeps['db'],
+  log: TDocumentsDeps['log'],
+): TDocumentsDeps {
+  const { driver, all } = createStorage(config.filesDir, config.storage);
+  return { db, driver, drivers: all, spool: spoolDir(config.filesDir), log };
+}
+export type TUploadTarget = { studentId?: number; userName?: string; documentTypeId?: number };
+export type TStored = { studentId: number; fileId: string; fileName: string };
+
+export const studentNotFound = () => notFound('This student was not found.');
+
+/**
+ * Checks a spooled upload (student in scope, type by name and content) and moves it into storage
+ * under a new fileId. The row is written first: if the process dies before the move, the sweep
+ * finds a row without bytes and removes it; the reverse would leave bytes nobody knows about.
+ */
+export async function storeUpload(
+  deps: TDocumentsDeps,
+  actor: TActor & { email: string },
+  spooled: TSpooled,
+  target: TUploadTarget,
+): Promise<TStored> {
+  const studentId = await resolveStudent(deps.db, actor, target);
+  if (studentId === null) throw studentNotFound();
+  const fileName = displayNameOf(spooled.clientName, 'bin');
+  const check = await checkUpload(spooled.path, fileName);
+  if (!check.ok) throw badRequest(check.reason);
+
+  const fileId = randomUUID();
+  const key = `${studentId}/${fileId}`;
+  const { driver } = deps;
+  await insertFile(deps.db, {
+    id: fileId,
+    studentId,
+    displayName: fileName,
+    size: spooled.size,
+    contentType: check.contentType,
+    driver: driver.name,
+    driverKey: key,
+  });
+  try {
+    if (driver.adopt) await driver.adopt(key, spooled.path);
+    else await driver.put(key, fs.createReadStream(spooled.path));
+  } catch (err) {
+    await discard(deps, studentId, [fileId]);
+    throw err;
+  }
+  return { studentId, fileId, fileName };
+}
+
+/** Releases the files and removes them now; what fails here is left to the sweep. */
+export async function discard(deps: TDocumentsDeps, studentId: number, fileIds: string[]) {
+  const released = await releaseFiles(deps.db, studentId, fileIds);
+  await purgeNow(deps, released);
+}
+
+export async function purgeNow(deps: TDocumentsDeps, fileIds: string[]) {
+  await purgeReleased(deps, fileIds).catch((err: Error) =>
+    deps.log.error({ err: err.message }, 'file delete failed; retried at the next sweep'),
+  );
+}
+
+/** `/Document/upload`: the file becomes the student's document of that type (replacing one). */
+export async function uploadDocument(
+  deps: TDocumentsDeps,
+  actor: TActor & { email: string },
+  spooled: TSpooled,
+  target: TUploadTarget & { documentTypeId: number },
+) {
+  // DocumentTypeId 0 means "not one of the slots": it has no document row to go in.
+  if (target.documentTypeId === 0 || !(await documentTypeExists(deps.db, target.documentTypeId))) {
+    throw badRequest('Choose the document type (DocumentTypeId).');
+  }
+  const stored = await storeUpload(deps, actor, spooled, target);
+  let saved: Awaited<ReturnType<typeof saveDocument>>;
+  try {
+    saved = await saveDocument(deps.db, { ...stored, documentTypeId: target.documentTypeId });
+  } catch (err) {
+    await discard(deps, stored.studentId, [stored.fileId]);
+    throw err;
+  }
+  await purgeNow(deps, saved.released);
+  return { id: saved.id, docPath: stored.fileId, fileId: stored.fileId, fileName: stored.fileName };
+}
+
+/** Removes the spool file if it is still there (it is gone once moved into storage). */
+export const removeSpooled = (spooled: TSpooled) => fsp.rm(spooled.path, { force: true });

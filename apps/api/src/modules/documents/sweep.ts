@@ -1,0 +1,66 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDb } from '../../db/client.js';
+import { deleteReleasedRow, findReleased, releaseUnreferenced } from './repository.js';
+import type { StorageDriver } from './storage/driver.js';
+
+/** Uploaded files that no record refers to are removed after this long (DESIGN 6). */
+export const UNREFERENCED_TTL_MS = 24 * 3600_000;
+/** An upload still in the spool after this long was cut off by a crash. */
+export const SPOOL_TTL_MS = 3600_000;
+/** How often the module runs the sweep. */
+export const SWEEP_INTERVAL_MS = 3600_000;
+
+export type TSweepDeps = {
+  db: TDb;
+  drivers: Record<string, StorageDriver>;
+  spool: string;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+};
+
+/**
+ * Removes released files from storage, then their rows. A failed storage delete keeps the row,
+ * so the next sweep retries it. `ids`: only these (right after a request released them).
+ */
+export async function purgeReleased(deps: TSweepDeps, ids?: string[]): Promise<number> {
+  if (ids && ids.length === 0) return 0;
+  let purged = 0;
+  for (;;) {
+    const rows = await findReleased(deps.db, 100, ids);
+    let progressed = false;
+    for (const row of rows) {
+      const driver = deps.drivers[row.driver];
+      try {
+        if (!driver) throw new Error(`no storage driver '${row.driver}'`);
+        await driver.delete(row.driverKey);
+        await deleteReleasedRow(deps.db, row.id);
+        purged++;
+        progressed = true;
+      } catch (err) {
+        deps.log.error(
+          { fileId: row.id, err: (err as Error).message },
+          'file delete failed; retried at the next sweep',
+        );
+      }
+    }
+    if (rows.length < 100 || !progressed) return purged;
+  }
+}
+
+/** The periodic sweep: unreferenced files past 24 hours, released files, stale spool entries. */
+export async function sweepFiles(deps: TSweepDeps, now = new Date()) {
+  const released = await releaseUnreferenced(deps.db, new Date(now.getTime() - UNREFERENCED_TTL_MS));
+  const purged = await purgeReleased(deps);
+  let spoolRemoved = 0;
+  const entries = await fsp.readdir(deps.spool).catch(() => [] as string[]);
+  for (const name of entries) {
+    const p = path.join(deps.spool, name);
+    const stat = await fsp.stat(p).catch(() => null);
+    if (stat && now.getTime() - stat.mtimeMs > SPOOL_TTL_MS) {
+      await fsp.rm(p, { force: true, recursive: true });
+      spoolRemoved++;
+    }
+  }
+  return { released, purged, spoolRemoved };
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../../http/errors.js';
+
+export const tooLarge = (maxBytes: number) =>
+  new AppError(413, 'Payload Too Large', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+
+/** Room for the multipart framing and the few text fields around the file. */
+export const MULTIPART_OVERHEAD = 64 * 1024;
+
+export type TSpooled = {
+  /** The complete upload in the spool; the caller removes it (rename or rm) when done. */
+  path: string;
+  size: number;
+  clientName: string | undefined;
+  fields: Record<string, string>;
+};
+
+/**
+ * Streams the request's one file into a spool file and collects its text fields (in any order:
+ * the spec's client sends the file first). Over the limit: 413. Whatever goes wrong (too large,
+ * client gone mid-upload, bad multipart), the spool file is removed before the error propagates.
+ * @fastify/multipart truncates an over-limit file silently, so `truncated` is checked here.
+ */
+export async function spoolUpload(
+  request: FastifyRequest,
+  spool: string,
+  maxBytes: number,
+): Promise<TSpooled> {
+  await fsp.mkdir(spool, { recursive: true });
+  const temp = path.join(spool, `${randomUUID()}.part`);
+  const fields: Record<string, string> = {};
+  let file: { clientName: string | undefined; size: number } | null = null;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000, fieldNameSize: 100, parts: 12 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      let size = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      await pipeline(part.file, count, fs.createWriteStream(temp, { flags: 'wx' }));
+      if (part.file.truncated || size > maxBytes) throw tooLarge(maxBytes);
+      file = { clientName: part.filename, size };
+    }
+    if (!file) throw badRequest('Attach a file.');
+    return { path: temp, size: file.size, clientName: file.clientName, fields };
+  } catch (err) {
+    await fsp.rm(temp, { force: true });
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+    throw err;
+  }
+}
+
+/** Refuses an upload whose declared length is already over the limit, before reading it. */
+export function refuseOversized(request: FastifyRequest, maxBytes: number) {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw tooLarge(maxBytes);
+}
