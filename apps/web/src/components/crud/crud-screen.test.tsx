@@ -178,6 +178,29 @@ describe('maintenance screen: pager and filter', () => {
     expect(pageInput()).toHaveValue('1');
   });
 
+  it.each([
+    ['-3', '1', 'Category 1'],
+    ['1.5', '1', 'Category 1'],
+    ['0', '1', 'Category 1'],
+    ['-0', '1', 'Category 1'],
+    ['2,5', '1', 'Category 1'],
+    ['3', '3', 'Category 21'],
+    ['007', '4', 'Category 31'],
+    ['12', '4', 'Category 31'],
+  ])(
+    'item 12: the page box reads %j as page %s (below 1 or not a number: 1; past the end: the last)',
+    async (typed, shown, firstCell) => {
+      const { user } = await renderCategories(35);
+      await user.click(button('Next page'));
+      await screen.findByRole('cell', { name: 'Category 11' });
+      await user.clear(pageInput());
+      await user.type(pageInput(), `${typed}{Enter}`);
+      expect(pageInput()).toHaveValue(shown);
+      await screen.findByRole('cell', { name: firstCell });
+      expect(screen.queryByRole('cell', { name: 'Category 11' })).toBeNull();
+    },
+  );
+
   it('moves a page past the end in the address to the last page', async () => {
     await renderScreen(page, {
       path: '/screen?page=9',

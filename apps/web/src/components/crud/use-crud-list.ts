@@ -3,6 +3,7 @@ import { PAGE_SIZE, simpleFilter, type TPagedResult } from '@uniapply/shared';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
+import { lastPageOf, toPageNumber } from '../../lib/paging';
 import type { TCrudDefinition, TRow } from './define';
 import { useErrorAlert } from './notify';
 
@@ -16,21 +17,12 @@ type TListState = { crudFilter?: string } | null;
 
 export const crudListKey = (base: string) => ['crud', base, 'list'] as const;
 
-export const lastPageOf = (totalRows: number) => Math.max(1, Math.ceil(totalRows / PAGE_SIZE));
-
-/** Spec 2.3: digits only; not a number or below 1 becomes 1; past the end becomes the last page. */
-export function clampPage(value: string | number | null | undefined, lastPage: number): number {
-  const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
-  if (!Number.isFinite(n) || n < 1) return 1;
-  return Math.min(Math.floor(n), lastPage);
-}
-
 export function useCrudList(definition: TCrudDefinition) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const { personal = false } = definition;
   const filterText = (personal ? (location.state as TListState)?.crudFilter : params.get('q')) ?? '';
-  const page = clampPage(params.get('page'), Number.MAX_SAFE_INTEGER);
+  const page = toPageNumber(params.get('page'));
   const selectedParam = params.get('selected');
   const { base, filter } = definition;
 
@@ -51,7 +43,7 @@ export function useCrudList(definition: TCrudDefinition) {
   // Spec 8: a failed load empties the list and shows a total of 0.
   const rows = query.isError ? [] : (query.data?.result ?? []);
   const totalRows = query.isError ? 0 : (query.data?.totalRows ?? 0);
-  const lastPage = lastPageOf(totalRows);
+  const lastPage = lastPageOf(totalRows, PAGE_SIZE);
   useErrorAlert(query.isError ? query.error : null, 'crud.alerts.fetchFailed', query.errorUpdatedAt);
 
   const update = useCallback(
