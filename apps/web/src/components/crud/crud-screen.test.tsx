@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { courseCategories } from '../../features/catalogue/course-categories';
+import { deferred } from '../../features/student-catalogue/test-utils';
 import { CrudScreen } from './crud-screen';
 import {
   fakeResource,
@@ -82,6 +83,39 @@ describe('maintenance screen: list, loading and empty states', () => {
         'Не удалось загрузить данные: Не удалось связаться с сервером. Проверьте подключение и попробуйте ещё раз.',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('maintenance screen: what assistive technology hears (item 14)', () => {
+  it("item 14: 'No data available.' is not in the accessibility tree while rows are listed", async () => {
+    await renderCategories(3);
+    expect(bodyRows()).toHaveLength(3);
+    expect(screen.queryByText('No data available.')).toBeNull();
+    const statuses = screen.queryAllByRole('status').map((s) => s.textContent);
+    expect(statuses).not.toContain('No data available.');
+  });
+
+  it("item 14: 'No data available.' is announced as a status once an empty list has loaded", async () => {
+    await renderCategories(0);
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('No data available.'),
+    );
+    expect(screen.getByText('0 items')).toBeInTheDocument();
+  });
+
+  it("item 14: the footer says nothing about a count while the first page loads (never '0 items')", async () => {
+    const api = fakeResource('CourseCategory', namedRows(12, 'Category'));
+    const pending = deferred();
+    const { fetchMock } = await renderScreen(page, {
+      handlers: { ...api.handlers, 'POST /api/CourseCategory/getListByPage': () => pending.promise },
+    });
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    await waitFor(() => expect(listRequests(fetchMock, 'CourseCategory')).toHaveLength(1));
+    expect(screen.queryByText(/\bitems?\b/)).toBeNull();
+    expect(screen.queryByText('No data available.')).toBeNull();
+    pending.release(json({ result: namedRows(10, 'Category'), totalRows: 12 }));
+    expect(await screen.findByText('12 items')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Category 1' })).toBeInTheDocument();
   });
 });
 

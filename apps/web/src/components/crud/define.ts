@@ -21,6 +21,8 @@ export type TDisplayField = {
   render?: (row: TRow, ctx: TRenderContext) => ReactNode;
   /** Short values (phone numbers, amounts) kept on one line in the grid. */
   noWrap?: boolean;
+  /** Share of the grid's width against the other columns (default 1): 1.5 for names, say. */
+  width?: number;
 };
 
 /** A picklist filled from another resource's `allAsync` (spec 8: 'Failed to load … for picklist'). */
