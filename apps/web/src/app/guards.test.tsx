@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS, renderApp } from '../test/render-app';
+import { DEMO_USERS, renderApp } from '../testing';
 
 const address = () => screen.getByRole('status', { name: 'current address' });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, problem } from '../test/render-app';
+import { mockApi, problem } from '../testing';
 import { ApiError, api, setUnauthorizedHandler } from './api';
 
 describe('API client', () => {

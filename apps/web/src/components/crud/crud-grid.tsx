@@ -44,7 +44,6 @@ export function CrudGrid({ caption, columns, rows, selectedId, loading, onToggle
       columns={columns.map((column) => ({
         accessor: column.path,
         title: translateKey(t, labelKey(column)),
-        noWrap: column.noWrap,
         width: `${(((column.width ?? 1) / totalWeight) * 100).toFixed(2)}%`,
         // Long texts (addresses) stay two lines in the grid; the Details panel shows them whole.
         render: (row: TRow) => (

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { courseCategories } from '../../features/catalogue/course-categories';
-import { deferred } from '../../features/student-catalogue/test-utils';
-import { CrudScreen } from './crud-screen';
 import {
+  deferred,
   fakeResource,
   json,
   listRequests,
@@ -11,7 +10,8 @@ import {
   problem,
   renderScreen,
   resetNotifications,
-} from './crud-test-utils';
+} from '../../testing';
+import { CrudScreen } from './crud-screen';
 
 // The rules of spec 2.3 / 4 / 5 / 8 on the Course Category screen (a real definition).
 

@@ -27,11 +27,11 @@ export const universities = defineCrud({
   columns: [
     // The name is what people look for: it gets the widest column (it was cut to two short lines).
     { path: 'name', width: 1.7 },
-    { path: 'email', width: 1.5 },
-    { path: 'phone', noWrap: true, width: 1.05 },
-    { path: 'fax', noWrap: true, width: 1.05 },
+    { path: 'email', width: 1.7 },
+    { path: 'phone', width: 1.3 },
+    { path: 'fax', width: 1.3 },
     { path: 'address', width: 1.3 },
-    { path: 'website', width: 1.5 },
+    { path: 'website', width: 1.7 },
   ],
   schema: ZUniversityInput,
   form,
