@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { ZNamedInput } from '@uniapply/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { courseCategories } from '../../features/catalogue/course-categories';
 import {
   deferred,
   fakeResource,
@@ -12,8 +12,20 @@ import {
   resetNotifications,
 } from '../../testing';
 import { CrudScreen } from './crud-screen';
+import { defineCrud } from './define';
 
-// The rules of spec 2.3 / 4 / 5 / 8 on the Course Category screen (a real definition).
+// The rules of spec 2.3 / 4 / 5 / 8 on a definition like the Course Category screen's (written out
+// here: components do not import features).
+const courseCategories = defineCrud({
+  base: 'CourseCategory',
+  title: 'catalogue.courseCategory.title',
+  addTitle: 'catalogue.courseCategory.add',
+  editTitle: 'catalogue.courseCategory.edit',
+  filter: { field: 'name', operator: 'CONTAINS' },
+  columns: [{ path: 'id' }, { path: 'name' }],
+  schema: ZNamedInput,
+  form: [{ name: 'name', wide: true }],
+});
 
 const page = <CrudScreen definition={courseCategories} />;
 const address = () => screen.getByRole('status', { name: 'current address' }).textContent;
