@@ -81,6 +81,26 @@ describe('maintenance screen: list, loading and empty states', () => {
     expect(button('Edit')).toBeDisabled();
   });
 
+  it('item 21: a failed load offers Try again, which loads the list', async () => {
+    const api = fakeResource('CourseCategory', namedRows(3, 'Category'));
+    let failures = 1;
+    const { user } = await renderScreen(page, {
+      handlers: {
+        ...api.handlers,
+        'POST /api/CourseCategory/getListByPage': (init) =>
+          failures-- > 0
+            ? problem(503, 'Database is down')
+            : api.handlers['POST /api/CourseCategory/getListByPage']!(init),
+      },
+    });
+    const alert = await screen.findByRole('alert', { name: 'The list could not be loaded' });
+    expect(alert).toHaveTextContent('Something went wrong while loading. Please try again.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('cell', { name: 'Category 1' })).toBeInTheDocument();
+    expect(screen.getByText('3 items')).toBeInTheDocument();
+    expect(screen.queryByRole('alert', { name: 'The list could not be loaded' })).toBeNull();
+  });
+
   it('says a network failure in the user language rather than a raw error', async () => {
     await renderScreen(page, {
       language: 'ru',
