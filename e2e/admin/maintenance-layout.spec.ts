@@ -68,3 +68,38 @@ for (const width of [360, 1280]) {
     await shot(page, `maintenance-university-courses-${width}-form`);
   });
 }
+
+test('item 14: the grid columns keep their widths when the first page arrives (1280 px)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInFromLanding(page, 'admin@demo.local');
+  // Hold the first list answer back, to see the grid while it loads.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/University/getListByPage', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/Admin/Universities');
+  const grid = page.getByRole('table', { name: 'University Maintenance' });
+  await expect(page.getByText('Loading...')).toBeVisible();
+  const widths = () =>
+    grid
+      .getByRole('columnheader')
+      .evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().width)));
+  const loading = await widths();
+  await shot(page, 'maintenance-universities-1280-loading');
+  const footerWhileLoading = await page.getByText(/^\d+ items?$/).count();
+  release();
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByText('Loading...')).toBeHidden();
+  await shot(page, 'maintenance-universities-1280-loaded');
+  const loaded = await widths();
+  expect(loaded).toHaveLength(6);
+  expect(footerWhileLoading, "the footer said '0 items' while loading").toBe(0);
+  for (const [i, w] of loaded.entries())
+    expect(Math.abs(w - (loading[i] ?? 0)), `column ${i}`).toBeLessThanOrEqual(2);
+});

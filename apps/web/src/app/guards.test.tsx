@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS, renderApp } from '../test/render-app';
+import { DEMO_USERS, renderApp } from '../testing';
 
 const address = () => screen.getByRole('status', { name: 'current address' });
 
@@ -8,7 +8,11 @@ describe('session and role guards', () => {
   it("shows 'Loading application...' while the user record loads", async () => {
     await renderApp('/');
     expect(screen.getByText('Loading application...')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    // Then the landing page of a signed-out visitor, and the loading text is gone.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Apply to universities abroad with one profile' }),
+    ).toBeVisible();
+    expect(screen.queryByText('Loading application...')).toBeNull();
   });
 
   it.each([

@@ -1,8 +1,19 @@
+import {
+  IconBell,
+  IconCalendar,
+  IconDownload,
+  IconLayoutDashboard,
+  IconSchool,
+  IconSquarePlus,
+  IconStack2,
+  IconUser,
+} from '@tabler/icons-react';
 import type { TRole } from '@uniapply/shared';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { LandingPage } from '../features/landing/landing-page';
 import { PublicOnly } from './guards';
-import { RoleArea, type TScreen } from './layouts/role-area';
+import type { TMenuScreen } from './layouts/menus';
+import { RoleArea } from './layouts/role-area';
 import { RootLayout } from './layouts/root-layout';
 import { lazyPage, type TLazyPage } from './lazy-page';
 import { NotFoundPage } from './pages/status-page';
@@ -10,58 +21,67 @@ import { NotFoundPage } from './pages/status-page';
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
 const Welcome: TLazyPage = lazyPage(() => import('../features/placeholders/welcome-page'), 'WelcomePage');
 
-// Spec 2.2. Paths use the menu's letter case; matching ignores case (DESIGN 6). Each screen is its
-// own lazily loaded module: a feature replaces the placeholder by changing `page` on its line.
-// `title` is a `shell` namespace key shown in the browser tab.
-export const SCREENS: Record<TRole, TScreen[]> = {
+// Spec 2.2, the one table of screens: routes, tab titles and the sidebar menus all come from it.
+// Paths use the menu's letter case; matching ignores case (DESIGN 6). Each screen is its own lazily
+// loaded module: a feature replaces the placeholder by changing `page` on its line. `title` is a
+// `shell` namespace key (the tab title, and the menu label); `menu` puts the screen in the role's
+// sidebar with that icon, in the order of the lines (spec 2.2's order; icons from spec 2.1's set).
+export const SCREENS: Record<TRole, TMenuScreen[]> = {
   Admin: [
+    { path: 'Notification', title: 'menu.notifications', page: Welcome, menu: IconBell },
     {
       path: 'Dashboard',
       title: 'menu.dashboard',
       page: lazyPage(() => import('../features/catalogue/admin-dashboard'), 'AdminDashboardPage'),
+      menu: IconLayoutDashboard,
     },
-    { path: 'Notification', title: 'menu.notifications', page: Welcome },
     {
       path: 'Universities',
       title: 'menu.universities',
       page: lazyPage(() => import('../features/catalogue/universities'), 'UniversitiesPage'),
+      menu: IconSchool,
     },
     {
       path: 'CourseLevels',
       title: 'menu.courseLevels',
       page: lazyPage(() => import('../features/catalogue/course-levels'), 'CourseLevelsPage'),
+      menu: IconStack2,
     },
     {
       path: 'CourseCategories',
       title: 'menu.courseCategories',
       page: lazyPage(() => import('../features/catalogue/course-categories'), 'CourseCategoriesPage'),
+      menu: IconStack2,
     },
     {
       path: 'Courses',
       title: 'menu.courses',
       page: lazyPage(() => import('../features/catalogue/courses'), 'CoursesPage'),
+      menu: IconSchool,
     },
     {
       path: 'UniversityCourses',
       title: 'menu.universityCourses',
       page: lazyPage(() => import('../features/catalogue/university-courses'), 'UniversityCoursesPage'),
+      menu: IconCalendar,
     },
     {
       path: 'DocumentType',
       title: 'menu.documentTypes',
       page: lazyPage(() => import('../features/catalogue/document-types'), 'DocumentTypesPage'),
+      menu: IconSquarePlus,
     },
     {
       path: 'Students',
       title: 'menu.students',
       page: lazyPage(() => import('../features/catalogue/students'), 'StudentsPage'),
+      menu: IconUser,
     },
-    { path: 'ApplicationForms', title: 'menu.applicationForms', page: Welcome },
-    { path: 'CheckGoogleDriveConnection', title: 'menu.googleDrive', page: Welcome },
+    { path: 'ApplicationForms', title: 'menu.applicationForms', page: Welcome, menu: IconDownload },
+    { path: 'CheckGoogleDriveConnection', title: 'menu.googleDrive', page: Welcome, menu: IconDownload },
   ],
   Student: [
-    { path: 'Dashboard', title: 'menu.dashboard', page: Welcome },
-    { path: 'Infoform', title: 'menu.application', page: Welcome },
+    { path: 'Dashboard', title: 'menu.dashboard', page: Welcome, menu: IconLayoutDashboard },
     {
       path: 'UniversityList',
       title: 'menu.universities',
@@ -69,6 +89,7 @@ export const SCREENS: Record<TRole, TScreen[]> = {
         () => import('../features/student-catalogue/university-list-page'),
         'UniversityListPage',
       ),
+      menu: IconSchool,
     },
     {
       path: 'UniversityCourseList',
@@ -77,7 +98,9 @@ export const SCREENS: Record<TRole, TScreen[]> = {
         () => import('../features/student-catalogue/university-course-list-page'),
         'UniversityCourseListPage',
       ),
+      menu: IconStack2,
     },
+    { path: 'Infoform', title: 'menu.application', page: Welcome, menu: IconSquarePlus },
     { path: 'Main', title: 'menu.main', page: Welcome },
   ],
   Agent: [
@@ -85,6 +108,7 @@ export const SCREENS: Record<TRole, TScreen[]> = {
       path: 'Students',
       title: 'menu.application',
       page: lazyPage(() => import('../features/agent-students/student-maintenance'), 'AgentStudentsPage'),
+      menu: IconSquarePlus,
     },
     { path: 'Students/FormPage', title: 'menu.studentForm', page: Welcome },
   ],

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, problem } from '../test/render-app';
+import { mockApi, problem } from '../testing';
 import { ApiError, api, setUnauthorizedHandler } from './api';
 
 describe('API client', () => {
@@ -15,7 +15,9 @@ describe('API client', () => {
     await expect(api.post('/contact', { name: 'A' })).resolves.toEqual({ id: 3 });
     const [, init] = fetchMock.mock.calls[0]!;
     expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"name":"A"}' });
-    expect(init?.signal).toBeDefined();
+    // Every call carries a live time-out signal (30 s), not yet aborted.
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
+    expect(init?.signal?.aborted).toBe(false);
   });
 
   it('throws a typed error carrying the problem+json message and field errors', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, DEMO_USERS, noContent, renderApp } from '../../test/render-app';
+import { apiCalls, DEMO_USERS, noContent, renderApp } from '../../testing';
 
 const menu = () => within(screen.getByRole('navigation', { name: 'Main menu' }));
 const menuEntries = () =>

@@ -4,7 +4,7 @@ import type { TMe } from '@uniapply/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { MENUS, type TMenuItem } from './menus';
+import { menuOf, type TMenuItem } from './menus';
 import classes from './sidebar.module.css';
 
 type TSidebarProps = {
@@ -55,7 +55,7 @@ export function Sidebar({ user, collapsed, onToggle, onNavigate, onLogout, loggi
       </div>
       <nav aria-label={t('menu.label')} className={classes.nav}>
         <ul className={classes.list}>
-          {MENUS[user.role].map((item) => (
+          {menuOf(user.role).map((item) => (
             <li key={item.label}>
               <MenuItem item={item} collapsed={collapsed} onNavigate={onNavigate} />
             </li>

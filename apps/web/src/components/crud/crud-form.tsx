@@ -3,8 +3,8 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { translateKey } from '../../lib/i18n';
+import { resourceKeys, resources } from '../../lib/resources';
 import { CrudField } from './crud-field';
 import type { TCrudDefinition, TRow } from './define';
 import { initialValues, isRequired, serverErrors, type TValues, validateValues } from './form-values';
@@ -35,16 +35,14 @@ export function CrudForm({ definition, item, onClose, onSaved }: TFormProps) {
   const save = useMutation({
     mutationFn: (payload: TValues) => {
       const { base, save: routes } = definition;
-      if (adding) return api.post<TRow>(`/${base}/${routes?.add ?? 'add'}`, payload);
+      if (adding) return resources.create<TRow>(base, payload, { path: routes?.add ?? 'add' });
       const target = routes?.update(id) ?? { method: 'POST', path: 'update' };
       const body = target.method === 'POST' ? { ...payload, id } : payload;
-      return target.method === 'PUT'
-        ? api.put<TRow>(`/${base}/${target.path}`, body)
-        : api.post<TRow>(`/${base}/${target.path}`, body);
+      return resources.update<TRow>(base, body, target);
     },
     onSuccess: async (saved) => {
       notifySuccess(t, 'crud.alerts.saved');
-      await queryClient.invalidateQueries({ queryKey: ['crud', definition.base] });
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(definition.base) });
       onSaved(saved, adding);
     },
     onError: (error) => {

@@ -26,6 +26,9 @@ export function CrudGrid({ caption, columns, rows, selectedId, loading, onToggle
     event.preventDefault();
     onToggle(row);
   };
+  // Columns share the width by their weights and keep it whatever the rows hold (table-layout:
+  // fixed on wide screens), so nothing jumps when the first page arrives.
+  const totalWeight = columns.reduce((sum, column) => sum + (column.width ?? 1), 0);
   return (
     <DataTable<TRow>
       aria-label={caption}
@@ -41,7 +44,7 @@ export function CrudGrid({ caption, columns, rows, selectedId, loading, onToggle
       columns={columns.map((column) => ({
         accessor: column.path,
         title: translateKey(t, labelKey(column)),
-        noWrap: column.noWrap,
+        width: `${(((column.width ?? 1) / totalWeight) * 100).toFixed(2)}%`,
         // Long texts (addresses) stay two lines in the grid; the Details panel shows them whole.
         render: (row: TRow) => (
           <span className={classes.cell}>
@@ -55,7 +58,17 @@ export function CrudGrid({ caption, columns, rows, selectedId, loading, onToggle
           {t('crud:loading')}
         </Text>
       }
-      noRecordsText={t('crud:noData')}
+      // The empty text exists only for an empty, loaded list: mantine-datatable would otherwise keep
+      // its own 'No records' text in the page, merely transparent, under every full grid.
+      emptyState={
+        rows.length > 0 || loading ? (
+          <span />
+        ) : (
+          <Text role="status" size="sm" c="dimmed">
+            {t('crud:noData')}
+          </Text>
+        )
+      }
       onRowClick={({ record }) => onToggle(record)}
       rowClassName={(row) => (row.id === selectedId ? classes.selectedRow : classes.row)}
       customRowAttributes={(row) => ({

@@ -2,7 +2,7 @@ import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clampPage } from './use-crud-list';
+import { toPageNumber } from '../../lib/paging';
 
 type TPagerProps = { page: number; lastPage: number; onChange: (page: number) => void };
 
@@ -13,13 +13,13 @@ export function CrudPager({ page, lastPage, onChange }: TPagerProps) {
   useEffect(() => setDraft(String(page)), [page]);
 
   const go = (target: number) => {
-    const next = clampPage(target, lastPage);
+    const next = toPageNumber(target, lastPage);
     setDraft(String(next));
     if (next !== page) onChange(next);
   };
   const commit = (event?: FormEvent) => {
     event?.preventDefault();
-    go(clampPage(draft, lastPage));
+    go(toPageNumber(draft, lastPage));
   };
   const button = (label: string, target: number, disabled: boolean, Icon: typeof IconChevronLeft) => (
     <ActionIcon variant="default" size="lg" aria-label={label} disabled={disabled} onClick={() => go(target)}>
@@ -39,7 +39,9 @@ export function CrudPager({ page, lastPage, onChange }: TPagerProps) {
             inputMode="numeric"
             w={56}
             styles={{ input: { textAlign: 'center' } }}
-            onChange={(event) => setDraft(event.currentTarget.value.replace(/\D/g, ''))}
+            // Letters are refused as typed; a sign or a decimal point stays, so that '-3' or '1.5'
+            // is read as the number it is (not a page: page 1), never as '3' or '15'.
+            onChange={(event) => setDraft(event.currentTarget.value.replace(/[^\d.,+-]/g, ''))}
             onBlur={() => commit()}
           />
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

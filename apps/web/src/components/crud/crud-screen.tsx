@@ -4,8 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api';
 import { translateKey } from '../../lib/i18n';
+import { resourceKeys, resources } from '../../lib/resources';
+import { PagedResults } from '../paged-list/paged-results';
 import { ConfirmDelete } from './confirm-delete';
 import classes from './crud.module.css';
 import { CrudDetails } from './crud-details';
@@ -36,11 +37,11 @@ export function CrudScreen({ definition }: { definition: TCrudDefinition }) {
   const title = translateKey(t, definition.title);
 
   const remove = useMutation({
-    mutationFn: (id: number) => api.post<unknown>(`/${definition.base}/delete`, { id }),
+    mutationFn: (id: number) => resources.delete(definition.base, id),
     onSuccess: async () => {
       notifySuccess(t, 'crud.alerts.deleted');
       list.forgetSelection();
-      await queryClient.invalidateQueries({ queryKey: ['crud', definition.base] });
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(definition.base) });
     },
     onError: (error) => notifyFailure(t, 'crud.alerts.deleteFailed', error),
     onSettled: () => setConfirming(false),
@@ -117,20 +118,30 @@ export function CrudScreen({ definition }: { definition: TCrudDefinition }) {
           )}
         </Group>
       </div>
-      <CrudGrid
-        caption={title}
-        columns={definition.columns}
-        rows={list.rows}
-        selectedId={selected?.id ?? null}
-        loading={list.isLoading}
-        onToggle={list.toggle}
-      />
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {t('total', { count: list.totalRows })}
-        </Text>
-        <CrudPager page={list.page} lastPage={list.lastPage} onChange={list.setPage} />
-      </Group>
+      <PagedResults
+        variant="grid"
+        list={list.list}
+        pager={
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            {/* No count until the first answer: '0 items' while loading would be untrue. */}
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {list.list.totalRows === undefined ? '' : t('total', { count: list.list.totalRows })}
+            </Text>
+            <CrudPager page={list.list.page} lastPage={list.list.lastPage} onChange={list.setPage} />
+          </Group>
+        }
+      >
+        {(rows) => (
+          <CrudGrid
+            caption={title}
+            columns={definition.columns}
+            rows={rows}
+            selectedId={selected?.id ?? null}
+            loading={list.list.isFetching}
+            onToggle={list.toggle}
+          />
+        )}
+      </PagedResults>
       {definition.details && selected && <CrudDetails fields={definition.details} row={selected} />}
       {formItem !== undefined && (
         <CrudForm

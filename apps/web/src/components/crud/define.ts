@@ -19,8 +19,11 @@ export type TDisplayField = {
   /** Defaults to 'catalogue.fields.<path>'. */
   label?: string;
   render?: (row: TRow, ctx: TRenderContext) => ReactNode;
-  /** Short values (phone numbers, amounts) kept on one line in the grid. */
-  noWrap?: boolean;
+  /**
+   * Share of the grid's width against the other columns (default 1): more for names and e-mails.
+   * On a phone every cell stays on one line and the grid scrolls sideways instead.
+   */
+  width?: number;
 };
 
 /** A picklist filled from another resource's `allAsync` (spec 8: 'Failed to load … for picklist'). */

@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { resourceKeys, resources } from '../../lib/resources';
 import type { TPicklist, TRow } from './define';
 import { useErrorAlert } from './notify';
-
-export const picklistKey = (base: string) => ['crud', base, 'all'] as const;
 
 /** Options of a picklist from another resource, loaded while the form is open. */
 export function usePicklistOptions(picklist: TPicklist | undefined, enabled: boolean) {
   const query = useQuery({
-    queryKey: picklistKey(picklist?.base ?? ''),
-    queryFn: ({ signal }) => api.get<TRow[]>(`/${picklist?.base}/allAsync`, { signal }),
+    queryKey: resourceKeys.allRows(picklist?.base ?? ''),
+    queryFn: ({ signal }) => resources.getAll<TRow>(picklist?.base ?? '', { signal }),
     enabled: enabled && picklist !== undefined,
   });
   useErrorAlert(query.isError ? query.error : null, picklist?.failure ?? '', query.errorUpdatedAt);

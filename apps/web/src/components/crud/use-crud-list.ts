@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, simpleFilter, type TPagedResult } from '@uniapply/shared';
+import { PAGE_SIZE, simpleFilter } from '@uniapply/shared';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { api } from '../../lib/api';
+import { toPageNumber } from '../../lib/paging';
+import { usePagedList } from '../paged-list/use-paged-list';
 import type { TCrudDefinition, TRow } from './define';
 import { useErrorAlert } from './notify';
 
@@ -14,45 +14,14 @@ import { useErrorAlert } from './notify';
 
 type TListState = { crudFilter?: string } | null;
 
-export const crudListKey = (base: string) => ['crud', base, 'list'] as const;
-
-export const lastPageOf = (totalRows: number) => Math.max(1, Math.ceil(totalRows / PAGE_SIZE));
-
-/** Spec 2.3: digits only; not a number or below 1 becomes 1; past the end becomes the last page. */
-export function clampPage(value: string | number | null | undefined, lastPage: number): number {
-  const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
-  if (!Number.isFinite(n) || n < 1) return 1;
-  return Math.min(Math.floor(n), lastPage);
-}
-
 export function useCrudList(definition: TCrudDefinition) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const { personal = false } = definition;
   const filterText = (personal ? (location.state as TListState)?.crudFilter : params.get('q')) ?? '';
-  const page = clampPage(params.get('page'), Number.MAX_SAFE_INTEGER);
+  const page = toPageNumber(params.get('page'));
   const selectedParam = params.get('selected');
   const { base, filter } = definition;
-
-  const query = useQuery({
-    queryKey: [...crudListKey(base), filter.field, filterText, page],
-    queryFn: ({ signal }) =>
-      api.post<TPagedResult<TRow>>(
-        `/${base}/getListByPage`,
-        {
-          filter: simpleFilter(filter.field, filter.operator, filterText.trim()),
-          page: page - 1,
-          pageSize: PAGE_SIZE,
-        },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
-  // Spec 8: a failed load empties the list and shows a total of 0.
-  const rows = query.isError ? [] : (query.data?.result ?? []);
-  const totalRows = query.isError ? 0 : (query.data?.totalRows ?? 0);
-  const lastPage = lastPageOf(totalRows);
-  useErrorAlert(query.isError ? query.error : null, 'crud.alerts.fetchFailed', query.errorUpdatedAt);
 
   const update = useCallback(
     (changes: Record<string, string | null>, replace = false, nextFilter = filterText) => {
@@ -73,16 +42,21 @@ export function useCrudList(definition: TCrudDefinition) {
     [setParams, personal, filterText],
   );
 
-  const loaded = query.isSuccess && !query.isPlaceholderData;
-  const pageRows = loaded ? query.data.result : undefined;
+  const list = usePagedList<TRow>({
+    base,
+    filter: simpleFilter(filter.field, filter.operator, filterText.trim()),
+    page,
+    pageSize: PAGE_SIZE,
+    // A page past the end (an old link, rows deleted meanwhile) moves to the last page.
+    onPageOutOfRange: (lastPage) => update({ page: String(lastPage), selected: null }, true),
+  });
+  const { rows, lastPage, pageRows } = list;
+  useErrorAlert(list.isError ? list.error : null, 'crud.alerts.fetchFailed', list.errorUpdatedAt);
+
   useEffect(() => {
-    if (!pageRows) return;
-    // After a load: a page past the end moves to the last page, then the first row is selected
-    // unless the selected one is on this page or the user deselected on purpose (spec 2.3).
-    if (page > lastPage) {
-      update({ page: String(lastPage), selected: null }, true);
-      return;
-    }
+    if (!pageRows || page > lastPage) return;
+    // After a load the first row is selected, unless the selected one is on this page or the user
+    // deselected on purpose (spec 2.3).
     if (selectedParam === '' || pageRows.some((r) => String(r.id) === selectedParam)) return;
     update({ selected: pageRows[0] ? String(pageRows[0].id) : null }, true);
   }, [pageRows, page, lastPage, selectedParam, update]);
@@ -92,13 +66,9 @@ export function useCrudList(definition: TCrudDefinition) {
     selectedParam === '' ? null : (rows.find((r) => String(r.id) === selectedParam) ?? pageRows?.[0] ?? null);
 
   return {
-    rows,
-    totalRows,
-    page,
-    lastPage,
+    list,
     filterText,
     selected,
-    isLoading: query.isFetching,
     setPage: (value: number) => update({ page: value > 1 ? String(value) : null, selected: null }),
     /** A filter change goes back to page 1. */
     setFilter: (text: string) =>

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeResource, renderScreen, resetNotifications } from '../../components/crud/crud-test-utils';
+import { fakeResource, renderScreen, resetNotifications } from '../../testing';
 import { AgentStudentsPage } from './student-maintenance';
 
 afterEach(() => resetNotifications());

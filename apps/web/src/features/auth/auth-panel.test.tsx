@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../lib/browser';
-import { renderApp } from '../../test/render-app';
+import { renderApp } from '../../testing';
 
 describe('sign-in from the landing page', () => {
   afterEach(() => vi.restoreAllMocks());

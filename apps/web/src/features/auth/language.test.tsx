@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, DEMO_USERS, noContent, renderApp } from '../../test/render-app';
+import { apiCalls, DEMO_USERS, noContent, renderApp } from '../../testing';
 
 /** A link of the signed-in sidebar, whatever the screen shows. */
 const menuLink = async (name: string) =>

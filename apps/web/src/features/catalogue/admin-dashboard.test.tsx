@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, problem, renderScreen } from '../../components/crud/crud-test-utils';
+import { json, problem, renderScreen } from '../../testing';
 import { AdminDashboardPage } from './admin-dashboard';
 
 const summary = { universities: 12, courses: 48, students: 1530, submittedApplications: 7 };

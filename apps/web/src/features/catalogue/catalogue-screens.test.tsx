@@ -1,12 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  fakeResource,
-  json,
-  problem,
-  renderScreen,
-  resetNotifications,
-} from '../../components/crud/crud-test-utils';
+import { fakeResource, json, problem, renderScreen, resetNotifications } from '../../testing';
 import { CoursesPage } from './courses';
 import { StudentsPage } from './students';
 import { UniversitiesPage } from './universities';

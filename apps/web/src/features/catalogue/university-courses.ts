@@ -14,14 +14,13 @@ export const universityCourses = defineCrud({
   editTitle: 'catalogue.universityCourse.edit',
   filter: { field: 'course.name', operator: 'CONTAINS' },
   columns: [
-    { path: 'university.name', label: 'catalogue.fields.university' },
-    { path: 'course.name', label: 'catalogue.fields.course' },
+    { path: 'university.name', label: 'catalogue.fields.university', width: 2 },
+    { path: 'course.name', label: 'catalogue.fields.course', width: 2 },
     {
       path: 'duration',
-      noWrap: true,
       render: (row, { t }) => t('catalogue:months', { count: Number(row.duration) }),
     },
-    { path: 'price', noWrap: true, render: priceWithCurrency },
+    { path: 'price', render: priceWithCurrency },
   ],
   schema: ZUniversityCourseInput,
   form: [

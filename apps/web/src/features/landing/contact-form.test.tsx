@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, json, problem, renderApp } from '../../test/render-app';
+import { apiCalls, json, problem, renderApp } from '../../testing';
 
 async function openForm(options: Parameters<typeof renderApp>[1] = {}) {
   const app = await renderApp('/', options);

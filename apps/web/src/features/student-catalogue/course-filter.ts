@@ -1,4 +1,5 @@
 import { PAGE_SIZE, type TCondition, type TFilter } from '@uniapply/shared';
+import { toPageNumber } from '../../lib/paging';
 
 // The course list's filter state lives in the address (?name=&university=&level=&category=
 // &minPrice=&maxPrice=&page=), so a reload, the back button or a shared link shows the same list.
@@ -35,7 +36,7 @@ function toAmount(value: string | null): number | null {
 
 /** 1-based page from the address; anything invalid is page 1. */
 export function readPage(params: URLSearchParams): number {
-  return toId(params.get('page')) ?? 1;
+  return toPageNumber(params.get('page'));
 }
 
 export function readCourseFilter(params: URLSearchParams): TCourseFilterValues {

@@ -1,12 +1,10 @@
-import { Alert, Button, EmptyState, Pagination, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh, IconSearchOff } from '@tabler/icons-react';
+import { Pagination, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
 import classes from './student-catalogue.module.css';
 
-// The pieces both catalogue pages share: the card grid, its loading, empty and error states, and
-// the pager.
+// The card pieces both catalogue pages hand to the shared results component
+// (components/paged-list): the card grid, its loading placeholder and the numbered pager.
 
 export function CardGrid({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,62 +39,6 @@ export function SkeletonGrid({ label, count = 6 }: { label: string; count?: numb
         ))}
       </div>
     </div>
-  );
-}
-
-/** A translated reason: the API's own wording for a 4xx, a friendly text for everything else. */
-export function useErrorText() {
-  const { t } = useTranslation(['studentCatalogue', 'common']);
-  return (error: unknown) => {
-    if (error instanceof ApiError) {
-      if (error.code === 'timeout') return t('common:errors.timeout');
-      if (error.code === 'network') return t('common:errors.network');
-      if (error.status === 429) return t('common:errors.tooMany');
-    }
-    return t('studentCatalogue:loadFailed');
-  };
-}
-
-export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation('studentCatalogue');
-  const errorText = useErrorText();
-  return (
-    <Alert color="red" variant="light" title={title} icon={<IconAlertTriangle aria-hidden />} role="alert">
-      <Text size="sm" mb="sm">
-        {errorText(error)}
-      </Text>
-      <Button
-        variant="white"
-        color="red"
-        leftSection={<IconRefresh size={16} aria-hidden />}
-        onClick={onRetry}
-      >
-        {t('retry')}
-      </Button>
-    </Alert>
-  );
-}
-
-export function EmptyResults({
-  title,
-  description,
-  action,
-}: {
-  title: string;
-  description: string;
-  action?: ReactNode;
-}) {
-  return (
-    <EmptyState
-      icon={<IconSearchOff aria-hidden />}
-      variant="light"
-      title={title}
-      description={description}
-      py="xl"
-      role="status"
-    >
-      {action ? <EmptyState.Actions>{action}</EmptyState.Actions> : null}
-    </EmptyState>
   );
 }
 

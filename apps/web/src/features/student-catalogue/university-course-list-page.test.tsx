@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { TCondition } from '@uniapply/shared';
 import { describe, expect, it } from 'vitest';
-import { bodiesOf, COURSES, catalogueHandlers, json, problem, renderAsStudent } from './test-utils';
+import { bodiesOf, json, problem } from '../../testing';
+import { COURSES, catalogueHandlers, renderAsStudent } from './fixtures';
 
 const PATH = '/Student/UniversityCourseList';
 const address = () => screen.getByRole('status', { name: 'current address' });

@@ -1,10 +1,13 @@
 // Picker failures are announced as notifications (spec 8); the shell has no app-wide host for them yet.
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
+import type { TUniversityCourse } from '@uniapply/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { useUniversityCoursePage } from './api';
+import { EmptyResults } from '../../components/paged-list/load-states';
+import { PagedResults } from '../../components/paged-list/paged-results';
+import { usePagedList } from '../../components/paged-list/use-paged-list';
 import { CourseCard } from './course-card';
 import {
   buildCourseFilter,
@@ -18,7 +21,7 @@ import {
   writeCourseFilter,
 } from './course-filter';
 import { CourseFilters } from './course-filters';
-import { CardGrid, EmptyResults, LoadError, Pager, SkeletonGrid } from './list-states';
+import { CardGrid, Pager, SkeletonGrid } from './list-states';
 import classes from './student-catalogue.module.css';
 
 /**
@@ -49,9 +52,15 @@ export function UniversityCourseListPage() {
     });
   }, [stateUniversityId, params, setParams]);
 
-  const query = useUniversityCoursePage(filter, page, COURSE_PAGE_SIZE);
-  const total = query.data?.totalRows ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / COURSE_PAGE_SIZE));
+  const list = usePagedList<TUniversityCourse>({
+    base: 'UniversityCourse',
+    filter,
+    page,
+    pageSize: COURSE_PAGE_SIZE,
+    onPageOutOfRange: (last) =>
+      setParams((prev) => writeCourseFilter(readCourseFilter(prev), last), { replace: true }),
+  });
+  const total = list.totalRows ?? 0;
 
   // Any filter change starts again at page 1.
   const change = (patch: Partial<TCourseFilterValues>) =>
@@ -63,12 +72,6 @@ export function UniversityCourseListPage() {
     resultsRef.current?.focus({ preventScroll: true });
     resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
-
-  useEffect(() => {
-    if (query.data && !query.isPlaceholderData && page > pageCount) {
-      setParams((prev) => writeCourseFilter(readCourseFilter(prev), pageCount), { replace: true });
-    }
-  }, [query.data, query.isPlaceholderData, page, pageCount, setParams]);
 
   const filtered = countActiveFilters(values) > 0;
 
@@ -84,44 +87,47 @@ export function UniversityCourseListPage() {
 
       <Group justify="space-between" gap="xs" mih={24}>
         <Title order={2} size="h5" ref={resultsRef} tabIndex={-1} aria-live="polite">
-          {query.data ? t('courses.count', { count: total }) : ''}
+          {list.totalRows === undefined ? '' : t('courses.count', { count: total })}
         </Title>
-        {query.isFetching && query.data ? <Loader size="xs" aria-hidden="true" /> : null}
+        {list.isFetching && !list.isPending ? <Loader size="xs" aria-hidden="true" /> : null}
       </Group>
 
-      {query.isPending ? (
-        <SkeletonGrid label={t('courses.loading')} />
-      ) : query.isError ? (
-        <LoadError title={t('courses.errorTitle')} error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.result.length === 0 ? (
-        <EmptyResults
-          title={t('courses.emptyTitle')}
-          description={filtered ? t('courses.emptyFiltered') : t('courses.emptyAll')}
-          action={
-            filtered ? (
-              <Button variant="light" leftSection={<IconFilterOff size={16} aria-hidden />} onClick={clear}>
-                {t('courses.clearFilters')}
-              </Button>
-            ) : null
-          }
-        />
-      ) : (
-        <CardGrid label={t('courses.listLabel')}>
-          {query.data.result.map((item) => (
-            <CourseCard key={item.id} item={item} />
-          ))}
-        </CardGrid>
-      )}
-
-      {query.data ? (
-        <Pager
-          page={page}
-          pageCount={pageCount}
-          onChange={goToPage}
-          total={total}
-          pageSize={COURSE_PAGE_SIZE}
-        />
-      ) : null}
+      <PagedResults
+        variant="cards"
+        list={list}
+        loading={<SkeletonGrid label={t('courses.loading')} />}
+        errorTitle={t('courses.errorTitle')}
+        empty={
+          <EmptyResults
+            title={t('courses.emptyTitle')}
+            description={filtered ? t('courses.emptyFiltered') : t('courses.emptyAll')}
+            action={
+              filtered ? (
+                <Button variant="light" leftSection={<IconFilterOff size={16} aria-hidden />} onClick={clear}>
+                  {t('courses.clearFilters')}
+                </Button>
+              ) : null
+            }
+          />
+        }
+        pager={
+          <Pager
+            page={page}
+            pageCount={list.lastPage}
+            onChange={goToPage}
+            total={total}
+            pageSize={COURSE_PAGE_SIZE}
+          />
+        }
+      >
+        {(rows) => (
+          <CardGrid label={t('courses.listLabel')}>
+            {rows.map((item) => (
+              <CourseCard key={item.id} item={item} />
+            ))}
+          </CardGrid>
+        )}
+      </PagedResults>
     </Stack>
   );
 }

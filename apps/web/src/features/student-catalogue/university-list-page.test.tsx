@@ -1,14 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  bodiesOf,
-  catalogueHandlers,
-  deferred,
-  json,
-  problem,
-  renderAsStudent,
-  UNIVERSITIES,
-} from './test-utils';
+import { bodiesOf, deferred, json, problem } from '../../testing';
+import { catalogueHandlers, renderAsStudent, UNIVERSITIES } from './fixtures';
 
 const PATH = '/Student/UniversityList';
 const address = () => screen.getByRole('status', { name: 'current address' });

@@ -1,12 +1,14 @@
 import { CloseButton, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { PAGE_SIZE } from '@uniapply/shared';
-import { useEffect, useRef } from 'react';
+import { PAGE_SIZE, simpleFilter, type TUniversity } from '@uniapply/shared';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useUniversityPage } from './api';
+import { EmptyResults } from '../../components/paged-list/load-states';
+import { PagedResults } from '../../components/paged-list/paged-results';
+import { usePagedList } from '../../components/paged-list/use-paged-list';
 import { readPage } from './course-filter';
-import { CardGrid, EmptyResults, LoadError, Pager, SkeletonGrid } from './list-states';
+import { CardGrid, Pager, SkeletonGrid } from './list-states';
 import classes from './student-catalogue.module.css';
 import { UniversityCard } from './university-card';
 import { useDebouncedText } from './use-debounced-text';
@@ -32,9 +34,24 @@ export function UniversityListPage() {
     ),
   );
 
-  const query = useUniversityPage(name, page, PAGE_SIZE);
-  const total = query.data?.totalRows ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const list = usePagedList<TUniversity>({
+    base: 'University',
+    filter: simpleFilter('name', 'CONTAINS', name),
+    page,
+    pageSize: PAGE_SIZE,
+    // A page number beyond the end (an old link, rows removed meanwhile) shows the last page.
+    onPageOutOfRange: (last) =>
+      setParams(
+        (prev) => {
+          const p = new URLSearchParams(prev);
+          if (last > 1) p.set('page', String(last));
+          else p.delete('page');
+          return p;
+        },
+        { replace: true },
+      ),
+  });
+  const total = list.totalRows ?? 0;
 
   const goToPage = (next: number) => {
     setParams((prev) => {
@@ -46,21 +63,6 @@ export function UniversityListPage() {
     resultsRef.current?.focus({ preventScroll: true });
     resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
-
-  // A page number beyond the end (an old link, rows removed meanwhile) shows the last page.
-  useEffect(() => {
-    if (query.data && !query.isPlaceholderData && page > pageCount) {
-      setParams(
-        (prev) => {
-          const p = new URLSearchParams(prev);
-          if (pageCount > 1) p.set('page', String(pageCount));
-          else p.delete('page');
-          return p;
-        },
-        { replace: true },
-      );
-    }
-  }, [query.data, query.isPlaceholderData, page, pageCount, setParams]);
 
   const clearSearch = () => {
     search.change('');
@@ -104,35 +106,40 @@ export function UniversityListPage() {
 
       <Group justify="space-between" gap="xs" mih={24}>
         <Title order={2} size="h5" ref={resultsRef} tabIndex={-1} aria-live="polite">
-          {query.data ? t('universities.count', { count: total }) : ''}
+          {list.totalRows === undefined ? '' : t('universities.count', { count: total })}
         </Title>
-        {query.isFetching && query.data ? <Loader size="xs" aria-hidden="true" /> : null}
+        {list.isFetching && !list.isPending ? <Loader size="xs" aria-hidden="true" /> : null}
       </Group>
 
-      {query.isPending ? (
-        <SkeletonGrid label={t('universities.loading')} />
-      ) : query.isError ? (
-        <LoadError
-          title={t('universities.errorTitle')}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data.result.length === 0 ? (
-        <EmptyResults
-          title={t('universities.emptyTitle')}
-          description={name ? t('universities.emptySearch', { search: name }) : t('universities.emptyAll')}
-        />
-      ) : (
-        <CardGrid label={t('universities.listLabel')}>
-          {query.data.result.map((u) => (
-            <UniversityCard key={u.id} university={u} />
-          ))}
-        </CardGrid>
-      )}
-
-      {query.data ? (
-        <Pager page={page} pageCount={pageCount} onChange={goToPage} total={total} pageSize={PAGE_SIZE} />
-      ) : null}
+      <PagedResults
+        variant="cards"
+        list={list}
+        loading={<SkeletonGrid label={t('universities.loading')} />}
+        errorTitle={t('universities.errorTitle')}
+        empty={
+          <EmptyResults
+            title={t('universities.emptyTitle')}
+            description={name ? t('universities.emptySearch', { search: name }) : t('universities.emptyAll')}
+          />
+        }
+        pager={
+          <Pager
+            page={page}
+            pageCount={list.lastPage}
+            onChange={goToPage}
+            total={total}
+            pageSize={PAGE_SIZE}
+          />
+        }
+      >
+        {(rows) => (
+          <CardGrid label={t('universities.listLabel')}>
+            {rows.map((u) => (
+              <UniversityCard key={u.id} university={u} />
+            ))}
+          </CardGrid>
+        )}
+      </PagedResults>
     </Stack>
   );
 }

@@ -1,0 +1,39 @@
+import type { TFilter, TPagedResult } from '@uniapply/shared';
+import { api } from './api';
+
+// The one client of the generic resource API (spec 7.1: the verbs every base answers) and the one
+// scheme of cache keys for it. Every screen that reads a resource, the maintenance screens and the
+// student lists alike, asks through here, so a save anywhere refreshes every list of that base:
+// `invalidateQueries({ queryKey: resourceKeys.all(base) })`.
+
+/** A `getListByPage` request as it goes over the wire: zero-based page (spec 7.2). */
+export type TListRequest = { filter: TFilter; page: number; pageSize: number };
+
+export const resourceKeys = {
+  /** Everything cached for a base: invalidate this after a write. */
+  all: (base: string) => ['resource', base] as const,
+  lists: (base: string) => ['resource', base, 'list'] as const,
+  list: (base: string, request: TListRequest) => ['resource', base, 'list', request] as const,
+  /** The whole table (`allAsync`), for pickers. */
+  allRows: (base: string) => ['resource', base, 'all'] as const,
+};
+
+type TSignal = { signal?: AbortSignal };
+
+/** Where a write goes: POST {base}/{path} by default, or PUT for the resources with their own routes. */
+export type TWriteTarget = { method?: 'POST' | 'PUT'; path: string };
+
+export const resources = {
+  getListByPage: <T>(base: string, request: TListRequest, { signal }: TSignal = {}) =>
+    api.post<TPagedResult<T>>(`/${base}/getListByPage`, request, { signal }),
+  getAll: <T>(base: string, { signal }: TSignal = {}) => api.get<T[]>(`/${base}/allAsync`, { signal }),
+  create: <T>(base: string, body: unknown, target: TWriteTarget = { path: 'add' }) =>
+    write<T>(base, body, target),
+  update: <T>(base: string, body: unknown, target: TWriteTarget = { path: 'update' }) =>
+    write<T>(base, body, target),
+  delete: (base: string, id: number) => api.post<unknown>(`/${base}/delete`, { id }),
+};
+
+function write<T>(base: string, body: unknown, { method = 'POST', path }: TWriteTarget) {
+  return method === 'PUT' ? api.put<T>(`/${base}/${path}`, body) : api.post<T>(`/${base}/${path}`, body);
+}

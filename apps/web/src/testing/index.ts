@@ -1,0 +1,3 @@
+export * from './fake-api';
+export { matchesFilter, valueAtPath } from './fake-filter';
+export * from './render';
