@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from './i18n';
 
 afterEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: removes what the code under test wrote.
   document.cookie = 'appLanguage=; path=/; max-age=0';
 });
 
