@@ -9,6 +9,7 @@ import { NotFoundPage } from './pages/status-page';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
 const Welcome: TLazyPage = lazyPage(() => import('../features/placeholders/welcome-page'), 'WelcomePage');
+const Profile = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
 
 // Spec 2.2. Paths use the menu's letter case; matching ignores case (DESIGN 6). Each screen is its
 // own lazily loaded module: a feature replaces the placeholder by changing `page` on its line.
@@ -58,6 +59,7 @@ export const SCREENS: Record<TRole, TScreen[]> = {
     },
     { path: 'ApplicationForms', title: 'menu.applicationForms', page: Welcome },
     { path: 'CheckGoogleDriveConnection', title: 'menu.googleDrive', page: Welcome },
+    { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
   Student: [
     { path: 'Dashboard', title: 'menu.dashboard', page: Welcome },
@@ -79,6 +81,7 @@ export const SCREENS: Record<TRole, TScreen[]> = {
       ),
     },
     { path: 'Main', title: 'menu.main', page: Welcome },
+    { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
   Agent: [
     {
@@ -87,6 +90,7 @@ export const SCREENS: Record<TRole, TScreen[]> = {
       page: lazyPage(() => import('../features/agent-students/student-maintenance'), 'AgentStudentsPage'),
     },
     { path: 'Students/FormPage', title: 'menu.studentForm', page: Welcome },
+    { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
 };
 
