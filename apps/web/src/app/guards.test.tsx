@@ -56,6 +56,18 @@ describe('session and role guards', () => {
     );
   });
 
+  it('item 14: logging out leads to the plain landing page, with no way back into the old page', async () => {
+    const { user } = await renderApp('/Admin/Universities', {
+      me: DEMO_USERS.Admin,
+      handlers: { 'POST /api/auth/logout': () => new Response(null, { status: 204 }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('link', { name: 'Login with Google' })).toHaveAttribute(
+      'href',
+      '/api/auth/google-login?returnUrl=%2F',
+    );
+  });
+
   it('sends a student who types an admin address to their own home', async () => {
     await renderApp('/Admin/Dashboard', { me: DEMO_USERS.Student });
     expect(await screen.findByText('Aziza Karimova')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { ROLE_HOME, type TRole } from '@uniapply/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../features/auth/session';
 
@@ -18,6 +18,11 @@ export function PublicOnly() {
 export function RequireRole({ role, children }: { role: TRole; children: ReactNode }) {
   const { user } = useSession();
   const { pathname, search } = useLocation();
+  // A session that ends here (log out) leaves for the plain landing page: only a visitor who
+  // arrived signed out is brought back to the address afterwards.
+  const hadUser = useRef(false);
+  if (user) hadUser.current = true;
+  if (!user && hadUser.current) return <Navigate to="/" replace />;
   if (!user) return <Navigate to={`/?${new URLSearchParams({ returnUrl: pathname + search })}`} replace />;
   if (user.role !== role) return <Navigate to={ROLE_HOME[user.role]} replace />;
   return children;
