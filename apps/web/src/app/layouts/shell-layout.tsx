@@ -3,7 +3,7 @@
 // imports only the pieces it uses (see main.tsx).
 import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
-import { ActionIcon, AppShell, Burger, Drawer, Group, Menu } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Drawer, Group, Menu } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
@@ -61,7 +61,13 @@ export function ShellLayout() {
               size="sm"
               aria-label={t('openMenu')}
             />
-            <Brand to={ROLE_HOME[user.role]} />
+            {/* On a phone the mark alone leaves room for the language and account menus. */}
+            <Box visibleFrom="xs">
+              <Brand to={ROLE_HOME[user.role]} />
+            </Box>
+            <Box hiddenFrom="xs">
+              <Brand to={ROLE_HOME[user.role]} compact />
+            </Box>
           </Group>
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitcher />
