@@ -30,5 +30,5 @@ test('log out returns to the landing page and ends the session', async ({ page }
   await expect(page.getByRole('button', { name: 'Register with Google' })).toBeVisible();
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
   await page.goto('/Admin/Dashboard');
-  await expect(page).toHaveURL(LANDING);
+  await expect(page).toHaveURL(/\/\?returnUrl=%2FAdmin%2FDashboard$/);
 });

@@ -172,7 +172,7 @@ test('the catalogue pages work on a 360 px phone', async ({ page }) => {
     `/Student/UniversityCourseList?name=computer&level=${level}&category=${category}&minPrice=1000&maxPrice=100000`,
   );
   await expect(page.getByRole('combobox', { name: 'Level' })).toHaveValue("Bachelor's Degree");
-  await expect(page.getByRole('combobox', { name: 'Field of study' })).toHaveValue('Computing & IT');
+  await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('Computing & IT');
   await expect(courses.first()).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   for (const course of await courses.all()) {

@@ -50,8 +50,10 @@ test('the portal starts in Uzbek, and Russian chosen on the landing page survive
   // A student of its own, so other specs' demo accounts keep their language.
   await page.getByRole('radio', { name: 'Студент' }).check();
   await page.getByRole('button', { name: 'Зарегистрироваться через Google' }).click();
-  await page.getByLabel('Email').fill(`ru-student-${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
+  // The demo provider's page follows the portal's language (its appLanguage cookie).
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await page.getByLabel('Электронная почта').fill(`ru-student-${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Войти с этим адресом' }).click();
   await expect(page).toHaveURL(/\/Student\/Dashboard$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await expect(

@@ -15,6 +15,18 @@ export type TMe = z.infer<typeof ZMe>;
 
 export const ZLanguageChoice = z.object({ language: z.enum(LANGUAGES) }).strict();
 
+/**
+ * The name a user gives themself (profile page, `PUT /api/auth/me`; the sign-in provider's
+ * given/family name claims). The family name may be empty: not everybody has one.
+ */
+export const ZProfileNames = z
+  .object({
+    firstName: zRequiredText(100),
+    lastName: z.string().trim().max(100, 'validation.tooLong'),
+  })
+  .strict();
+export type TProfileNames = z.infer<typeof ZProfileNames>;
+
 /** The landing page's contact form (spec 5: name, email and message are required). */
 export const ZContactMessageInput = z
   .object({ name: zRequiredText(100), email: zEmail, message: zRequiredText(4000) })

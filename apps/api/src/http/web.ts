@@ -11,12 +11,38 @@ const isOutsideSpa = (url: string) => {
   const pathname = url.split('?')[0] ?? '';
   return pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/');
 };
-const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+
+/**
+ * The quality the Accept header gives to text/html: the most specific of `text/html`, `text/*` and
+ * `*\/*` decides; no header at all accepts anything (RFC 9110 12.5.1). So curl (`*\/*`) and
+ * browsers get the page, while `application/json` or `text/html;q=0` do not.
+ */
+export function htmlQuality(accept: string | undefined): number {
+  if (!accept?.trim()) return 1;
+  let best: { specificity: number; q: number } = { specificity: -1, q: 0 };
+  for (const range of accept.split(',')) {
+    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    const specificity = type === 'text/html' ? 2 : type === 'text/*' ? 1 : type === '*/*' ? 0 : -1;
+    if (specificity <= best.specificity) continue;
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    best = { specificity, q: Number.isFinite(q) ? q : 0 };
+  }
+  return best.q;
+}
+
+// A missing file (`/robots.txt`, an old `/sw.js`) gets the page only when HTML is asked for by name.
+const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
+const acceptsHtml = (request: FastifyRequest) =>
+  looksLikeFile(request.url)
+    ? (request.headers.accept ?? '').includes('text/html')
+    : htmlQuality(request.headers.accept) > 0;
 
 /**
  * Serves the built SPA from `config.webDist`: hashed files under /assets are cached for a year,
- * index.html is revalidated on every visit (it names the current hashes), and any other GET that
- * asks for HTML outside /api gets index.html so the client router can take over. Unknown /api paths
+ * index.html is revalidated on every visit (it names the current hashes), and any other GET outside
+ * /api whose Accept does not exclude HTML (browsers, and curl's `*\/*`) gets index.html so the
+ * client router can take over. Unknown /api paths
  * and missing files stay problem+json 404s. The build writes .br and .gz twins of text files
  * (apps/web/vite.config.ts), sent when the browser accepts them.
  */

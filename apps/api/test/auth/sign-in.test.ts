@@ -15,7 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const browser = () => new Browser(t.baseUrl);
+// The demo provider's page speaks Uzbek by default (demo-page.test.ts); these tests read English.
+const browser = () => {
+  const b = new Browser(t.baseUrl);
+  b.setCookie('appLanguage', 'en');
+  return b;
+};
 const atCallback = (path: string) => path.startsWith('/api/auth/callback');
 const me = async (b: Browser) => {
   const res = await b.request('/api/auth/me');

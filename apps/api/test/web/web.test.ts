@@ -75,6 +75,28 @@ describe('serving the web app', () => {
     }
   });
 
+  it('serves the page to curl (Accept: */*) and to clients that send no Accept', async () => {
+    for (const headers of [{ accept: '*/*' }, {}, { accept: 'text/*' }]) {
+      for (const url of ['/', '/Admin/Dashboard?x=1']) {
+        const res = await t.app.inject({ url, headers });
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
+        expect(res.body).toBe(INDEX);
+      }
+    }
+  });
+
+  it('keeps /api JSON and refuses the page to clients that exclude HTML', async () => {
+    const api = await t.app.inject({ url: '/api/nope', headers: { accept: '*/*' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/problem+json');
+    for (const accept of ['application/json', 'text/html;q=0, */*', 'image/png']) {
+      const res = await t.app.inject({ url: '/Admin/Dashboard', headers: { accept } });
+      expect(res.statusCode, accept).toBe(404);
+    }
+    const file = await t.app.inject({ url: '/robots.txt', headers: { accept: '*/*' } });
+    expect(file.statusCode).toBe(404);
+  });
+
   it('does not answer non-HTML requests with the page', async () => {
     const res = await t.app.inject({ url: '/some/data.json', headers: { accept: 'application/json' } });
     expect(res.statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, renderApp } from '../testing';
 
@@ -30,6 +30,46 @@ describe('session and role guards', () => {
     await renderApp('/Student/Dashboard');
     expect(await screen.findByRole('button', { name: 'Register with Google' })).toBeInTheDocument();
     expect(address()).toHaveTextContent(/^\/$/);
+  });
+
+  it('item 14: keeps the deep link of a signed-out visitor as returnUrl for the sign-in buttons', async () => {
+    await renderApp('/Admin/Universities?page=2');
+    const login = await screen.findByRole('link', { name: 'Login with Google' });
+    expect(address()).toHaveTextContent(/^\/$/);
+    expect(login).toHaveAttribute(
+      'href',
+      `/api/auth/google-login?returnUrl=${encodeURIComponent('/Admin/Universities?page=2')}`,
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/login?returnUrl=${encodeURIComponent('/Admin/Universities?page=2')}`,
+    );
+  });
+
+  it('item 14: the login page forwards a path returnUrl and drops one that leaves the site', async () => {
+    await renderApp('/login?returnUrl=%2FAgent%2FStudents');
+    expect(await screen.findByRole('link', { name: 'Login with Google' })).toHaveAttribute(
+      'href',
+      '/api/auth/google-login?returnUrl=%2FAgent%2FStudents',
+    );
+    cleanup();
+    await renderApp('/login?returnUrl=%2F%2Fevil.example');
+    expect(await screen.findByRole('link', { name: 'Login with Google' })).toHaveAttribute(
+      'href',
+      '/api/auth/google-login?returnUrl=%2F',
+    );
+  });
+
+  it('item 14: logging out leads to the plain landing page, with no way back into the old page', async () => {
+    const { user } = await renderApp('/Admin/Universities', {
+      me: DEMO_USERS.Admin,
+      handlers: { 'POST /api/auth/logout': () => new Response(null, { status: 204 }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('link', { name: 'Login with Google' })).toHaveAttribute(
+      'href',
+      '/api/auth/google-login?returnUrl=%2F',
+    );
   });
 
   it('sends a student who types an admin address to their own home', async () => {

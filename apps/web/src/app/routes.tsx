@@ -20,6 +20,7 @@ import { NotFoundPage } from './pages/status-page';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
 const Welcome: TLazyPage = lazyPage(() => import('../features/placeholders/welcome-page'), 'WelcomePage');
+const Profile = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
 
 // Spec 2.2, the one table of screens: routes, tab titles and the sidebar menus all come from it.
 // Paths use the menu's letter case; matching ignores case (DESIGN 6). Each screen is its own lazily
@@ -79,6 +80,7 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
     },
     { path: 'ApplicationForms', title: 'menu.applicationForms', page: Welcome, menu: IconDownload },
     { path: 'CheckGoogleDriveConnection', title: 'menu.googleDrive', page: Welcome, menu: IconDownload },
+    { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
   Student: [
     { path: 'Dashboard', title: 'menu.dashboard', page: Welcome, menu: IconLayoutDashboard },
@@ -102,6 +104,7 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
     },
     { path: 'Infoform', title: 'menu.application', page: Welcome, menu: IconSquarePlus },
     { path: 'Main', title: 'menu.main', page: Welcome },
+    { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
   Agent: [
     {
@@ -111,6 +114,7 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       menu: IconSquarePlus,
     },
     { path: 'Students/FormPage', title: 'menu.studentForm', page: Welcome },
+    { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
 };
 

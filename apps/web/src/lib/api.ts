@@ -29,10 +29,20 @@ export type TRequestOptions = {
   timeoutMs?: number;
 };
 
+/**
+ * The sign-in page, told to come back here afterwards (paths carry ids only, never personal data;
+ * the server checks that `returnUrl` is a path on our own site).
+ */
+export function loginUrlFor({ pathname, search }: { pathname: string; search: string }): string {
+  const here = `${pathname}${search}`;
+  return here === '/' ? '/login' : `/login?returnUrl=${encodeURIComponent(here)}`;
+}
+
 // Spec 2.1: after any unauthorised answer the browser goes to /login unless already there. A full
 // page load on purpose: it drops everything held in memory for the session that just ended.
 let onUnauthorized: () => void = () => {
-  if (window.location.pathname.toLowerCase() !== '/login') window.location.assign('/login');
+  if (window.location.pathname.toLowerCase() !== '/login')
+    window.location.assign(loginUrlFor(window.location));
 };
 
 /** Replaces what a 401 does (tests observe it through this). */

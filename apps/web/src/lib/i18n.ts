@@ -87,7 +87,11 @@ export async function createI18n(): Promise<I18n> {
       returnNull: false,
     });
   const syncHtmlLang = (language: string) => {
-    document.documentElement.lang = currentLanguage(instance, language);
+    const shown = currentLanguage(instance, language);
+    document.documentElement.lang = shown;
+    // Read by pages the SPA does not render (the demo sign-in page), so they speak the same language.
+    // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser we serve.
+    document.cookie = `${LANGUAGE_STORAGE_KEY}=${shown}; path=/; max-age=31536000; samesite=lax`;
   };
   syncHtmlLang(instance.language);
   instance.on('languageChanged', syncHtmlLang);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SIGNUP_ROLES, type TSignupRole, ZLanguageChoice, ZMe } from '@uniapply/shared';
+import { SIGNUP_ROLES, type TSignupRole, ZLanguageChoice, ZMe, ZProfileNames } from '@uniapply/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
@@ -14,7 +14,7 @@ import { createDemoProvider } from './demo-provider/provider.js';
 import { safeReturnUrl } from './return-url.js';
 import { SIGN_IN_FLOW_TTL_MS, startSignInFlow, takeSignInFlow } from './sign-in-flows.js';
 import { demoSignIn, googleSignIn, type TSignInProvider } from './sign-in-provider.js';
-import { setAppLanguage, upsertSignedInUser } from './users.js';
+import { setAppLanguage, setProfileNames, upsertSignedInUser } from './users.js';
 
 const DEMO_MOUNT = '/demo-oidc';
 const SCOPE = 'openid email profile';
@@ -175,6 +175,15 @@ export async function authModule(fastify: FastifyInstance) {
     return reply.redirect(flow.returnUrl, 303);
   });
 
+  const meOf = (user: ReturnType<typeof requireUser>): z.infer<typeof ZMe> => ({
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    appLanguage: user.appLanguage as z.infer<typeof ZMe>['appLanguage'],
+  });
+
   app.get(
     '/me',
     {
@@ -185,16 +194,28 @@ export async function authModule(fastify: FastifyInstance) {
         response: { 200: ZMe },
       },
     },
+    async (request) => meOf(requireUser(request)),
+  );
+
+  // Profile page: the user corrects their own name; nothing else of the account can be set here.
+  app.put(
+    '/me',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'Auth_updateMe',
+        summary: "Correct the user's own name",
+        body: ZProfileNames,
+        response: { 200: ZMe },
+      },
+      onRequest: async (request) => {
+        requireUser(request);
+      },
+    },
     async (request) => {
       const user = requireUser(request);
-      return {
-        userId: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        role: user.role,
-        appLanguage: user.appLanguage as z.infer<typeof ZMe>['appLanguage'],
-      };
+      await setProfileNames(database.db, user.id, request.body);
+      return meOf({ ...user, ...request.body });
     },
   );
 

@@ -1,5 +1,5 @@
-import type { TAppLanguage, TRole, TSignupRole } from '@uniapply/shared';
-import { eq, sql } from 'drizzle-orm';
+import type { TAppLanguage, TProfileNames, TRole, TSignupRole } from '@uniapply/shared';
+import { eq } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
@@ -32,7 +32,9 @@ export function namesFromEmail(email: string): { firstName: string; lastName: st
 
 /**
  * Creates the account on first sign-in or refreshes its email on later ones. The account is found
- * by issuer + subject only; its role is set once, at creation, and never changed here.
+ * by issuer + subject only; its role is set once, at creation, and never changed here. Names come
+ * from the provider's given/family name claims (else from the email) at creation only: afterwards
+ * they are the user's own, corrected on the profile page.
  */
 export async function upsertSignedInUser(
   db: TDbOrTx,
@@ -44,8 +46,12 @@ export async function upsertSignedInUser(
   const role: TRole =
     rule.demoAccount?.role ??
     (identity.emailVerified && rule.adminEmails.includes(email) ? 'Admin' : rule.signUpRole);
-  const firstName = rule.demoAccount?.firstName ?? identity.firstName?.trim() ?? derived.firstName;
-  const lastName = rule.demoAccount?.lastName ?? identity.lastName?.trim() ?? derived.lastName;
+  const given = identity.firstName?.trim().slice(0, 100);
+  // A provider's first name alone is kept with an empty last name, not mixed with the email's.
+  const firstName = rule.demoAccount?.firstName ?? (given || derived.firstName);
+  const lastName =
+    rule.demoAccount?.lastName ??
+    (given ? (identity.lastName?.trim().slice(0, 100) ?? '') : derived.lastName);
   const now = new Date();
   const [row] = await db
     .insert(users)
@@ -60,16 +66,16 @@ export async function upsertSignedInUser(
     })
     .onConflictDoUpdate({
       target: [users.issuer, users.subject],
-      // Not the role, and not names the provider did not send.
-      set: {
-        email,
-        lastSignInAt: now,
-        ...(identity.firstName?.trim() ? { firstName: sql`excluded.first_name` } : {}),
-        ...(identity.lastName?.trim() ? { lastName: sql`excluded.last_name` } : {}),
-      },
+      // Not the role, and not the names (the user may have corrected them).
+      set: { email, lastSignInAt: now },
     })
     .returning({ id: users.id, role: users.role });
   return { id: row!.id, role: row!.role as TRole };
+}
+
+/** The user's own correction of their name (profile page). */
+export async function setProfileNames(db: TDbOrTx, userId: number, names: TProfileNames): Promise<void> {
+  await db.update(users).set(names).where(eq(users.id, userId));
 }
 
 export async function setAppLanguage(db: TDbOrTx, userId: number, language: TAppLanguage): Promise<void> {

@@ -25,15 +25,16 @@ export function RoleArea({ role, screens }: { role: TRole; screens: TScreen[] })
 }
 
 function SignedInArea({ role, screens }: { role: TRole; screens: TScreen[] }) {
-  const { i18n, t } = useTranslation();
   const { pathname } = useLocation();
   const screen = findScreen(role, screens, pathname);
-  // The shell, the screen and the shell's texts download together rather than one after another.
+  // The shell, the screen and the shell's texts download together rather than one after another:
+  // without suspending here, `ready` turns true (and this renders again) once `shell` has loaded.
   void ShellLayout.preload();
   void screen?.page.preload();
-  void i18n.loadNamespaces('shell');
+  const { t, ready } = useTranslation('shell', { useSuspense: false });
 
-  const title = screen ? t(`shell:${screen.title}`) : '';
+  // Until the texts are there the tab keeps the plain name rather than showing a raw key.
+  const title = screen && ready ? t(screen.title) : '';
   useEffect(() => {
     document.title = title ? `${title} · UniApply` : 'UniApply';
   }, [title]);

@@ -3,13 +3,14 @@
 // imports only the pieces it uses (see main.tsx).
 import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
-import { AppShell, Burger, Drawer, Group } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Drawer, Group, Menu } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
+import { IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
 import { ROLE_HOME, SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from '@uniapply/shared';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { Brand } from '../../components/brand';
 import { PageLoader } from '../../components/page-loader';
 import { LanguageSwitcher } from '../../features/auth/language-switcher';
@@ -60,9 +61,37 @@ export function ShellLayout() {
               size="sm"
               aria-label={t('openMenu')}
             />
-            <Brand to={ROLE_HOME[user.role]} />
+            {/* On a phone the mark alone leaves room for the language and account menus. */}
+            <Box visibleFrom="xs">
+              <Brand to={ROLE_HOME[user.role]} />
+            </Box>
+            <Box hiddenFrom="xs">
+              <Brand to={ROLE_HOME[user.role]} compact />
+            </Box>
           </Group>
-          <LanguageSwitcher />
+          <Group gap="xs" wrap="nowrap">
+            <LanguageSwitcher />
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" size="lg" aria-label={t('accountMenu')}>
+                  <IconUserCircle size={24} stroke={1.6} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{`${user.firstName} ${user.lastName}`.trim()}</Menu.Label>
+                <Menu.Item
+                  component={Link}
+                  to={`/${user.role}/Profile`}
+                  leftSection={<IconUser size={16} aria-hidden />}
+                >
+                  {t('menu.profile')}
+                </Menu.Item>
+                <Menu.Item onClick={signOut} leftSection={<IconLogout size={16} aria-hidden />}>
+                  {t('logout')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar component="aside" aria-label={t('sidebar')} visibleFrom="sm">

@@ -2,10 +2,11 @@ import { Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { SIGNUP_ROLES, type TSignupRole } from '@uniapply/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { browser } from '../../lib/browser';
 import classes from './auth-panel.module.css';
 import { GoogleButton } from './google-button';
-import { googleLoginUrl } from './google-login';
+import { googleLoginUrl, returnUrlFrom } from './google-login';
 
 const isSignupRole = (v: string): v is TSignupRole => (SIGNUP_ROLES as readonly string[]).includes(v);
 
@@ -14,13 +15,15 @@ export function AuthPanel({ id }: { id?: string }) {
   const { t } = useTranslation('auth');
   const [role, setRole] = useState<TSignupRole | null>(null);
   const [missingRole, setMissingRole] = useState(false);
+  // Set by the role guard when a signed-out visitor opened a signed-in page.
+  const returnUrl = returnUrlFrom(useSearchParams()[0]);
 
   const register = () => {
     if (!role) {
       setMissingRole(true);
       return;
     }
-    browser.assign(googleLoginUrl(role));
+    browser.assign(googleLoginUrl(role, returnUrl));
   };
 
   return (
@@ -40,7 +43,7 @@ export function AuthPanel({ id }: { id?: string }) {
             {t('panel.text')}
           </Text>
         </div>
-        <GoogleButton href={googleLoginUrl()} variant="default">
+        <GoogleButton href={googleLoginUrl(undefined, returnUrl)} variant="default">
           {t('loginWithGoogle')}
         </GoogleButton>
         <div className={classes.divider}>

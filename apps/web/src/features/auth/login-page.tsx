@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Brand } from '../../components/brand';
 import { GoogleButton } from './google-button';
-import { googleLoginUrl } from './google-login';
+import { googleLoginUrl, returnUrlFrom } from './google-login';
 import { LanguageSwitcher } from './language-switcher';
 import classes from './login-page.module.css';
 
@@ -19,6 +19,8 @@ export function LoginPage() {
   // The API sends the browser back here when a sign-in could not finish.
   const [params] = useSearchParams();
   const signInError = params.get('signInError');
+  // Set when a lost session or the role guard sent the browser here: come back there afterwards.
+  const returnUrl = returnUrlFrom(params);
   useEffect(() => {
     document.title = `${t('page.title')} · UniApply`;
   }, [t]);
@@ -53,7 +55,9 @@ export function LoginPage() {
               <Tabs.Panel value="login" pt="lg">
                 <Stack gap="md">
                   <Text size="sm">{t('page.loginText')}</Text>
-                  <GoogleButton href={googleLoginUrl()}>{t('loginWithGoogle')}</GoogleButton>
+                  <GoogleButton href={googleLoginUrl(undefined, returnUrl)}>
+                    {t('loginWithGoogle')}
+                  </GoogleButton>
                 </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="register" pt="lg">
@@ -74,7 +78,9 @@ export function LoginPage() {
                     />
                   </div>
                   <Text size="sm">{t(role === 'Student' ? 'page.studentText' : 'page.agentText')}</Text>
-                  <GoogleButton href={googleLoginUrl(role)}>{t('registerWithGoogle')}</GoogleButton>
+                  <GoogleButton href={googleLoginUrl(role, returnUrl)}>
+                    {t('registerWithGoogle')}
+                  </GoogleButton>
                 </Stack>
               </Tabs.Panel>
             </Tabs>

@@ -1,12 +1,15 @@
 import { Button, Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Brand } from '../../components/brand';
+import { returnUrlFrom } from '../auth/google-login';
 import { LanguageSwitcher } from '../auth/language-switcher';
 import classes from './landing.module.css';
 
 export function LandingHeader() {
   const { t } = useTranslation('landing');
+  const returnUrl = returnUrlFrom(useSearchParams()[0]);
+  const loginTo = returnUrl ? `/login?${new URLSearchParams({ returnUrl })}` : '/login';
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.headerInner}>
@@ -21,7 +24,7 @@ export function LandingHeader() {
         </nav>
         <div className={classes.headerActions}>
           <LanguageSwitcher />
-          <Button component={Link} to="/login" variant="outline" className={classes.signIn}>
+          <Button component={Link} to={loginTo} variant="outline" className={classes.signIn}>
             {t('header.signIn')}
           </Button>
         </div>

@@ -80,7 +80,7 @@ describe('student course list', () => {
       value: 3,
     });
 
-    await pick(user, 'Field of study', 'Engineering');
+    await pick(user, 'Category', 'Engineering');
     expect((await lastConditions(fetchMock, 4))[3]).toEqual({
       field: 'course.category.id',
       operator: 'EQ',

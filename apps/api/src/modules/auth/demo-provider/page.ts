@@ -1,4 +1,5 @@
 import { DEMO_ACCOUNTS } from '../../../db/seed/demo-accounts.js';
+import { DEMO_PAGE_LANGUAGES, DEMO_TEXTS, type TDemoPageLanguage } from './texts.js';
 
 // The demo provider's pages: plain HTML, no JavaScript, readable at 360 px.
 
@@ -25,11 +26,14 @@ label{display:block;font-weight:600;margin-bottom:.25rem}
 input{width:100%;min-height:2.75rem;padding:.5rem;font:inherit;border:1px solid #495057;border-radius:.375rem;margin-bottom:.75rem}
 .error{color:#a51111;font-weight:600}
 a{color:#1864ab}
+nav ul{display:flex;gap:1rem;justify-content:flex-end}
+nav li{margin:0}
+.optional{font-weight:400;color:#495057}
 `;
 
-function layout(title: string, body: string): string {
+function layout(lang: TDemoPageLanguage, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -45,57 +49,95 @@ ${body}
 </html>`;
 }
 
-export type TSignInPage = { loginAction: string; abortAction: string; email?: string; error?: string };
+/** Each language named in itself, as in the portal's own switch. */
+const LANGUAGE_NAMES: Record<TDemoPageLanguage, string> = { uz: 'Oʻzbekcha', ru: 'Русский', en: 'English' };
+
+export type TSignInPage = {
+  /** The page's own address: the language links point at it. */
+  pageUrl: string;
+  loginAction: string;
+  abortAction: string;
+  lang: TDemoPageLanguage;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  error?: 'email' | 'name';
+};
 
 export function renderSignInPage(page: TSignInPage): string {
+  const text = DEMO_TEXTS[page.lang];
   const action = escapeHtml(page.loginAction);
+  // Plain links, no JavaScript: the choice travels in the address and in each form.
+  const switcher = DEMO_PAGE_LANGUAGES.map((l) =>
+    l === page.lang
+      ? `<li><a href="${escapeHtml(`${page.pageUrl}?lang=${l}`)}" lang="${l}" aria-current="true">${LANGUAGE_NAMES[l]}</a></li>`
+      : `<li><a href="${escapeHtml(`${page.pageUrl}?lang=${l}`)}" lang="${l}" hreflang="${l}">${LANGUAGE_NAMES[l]}</a></li>`,
+  ).join('');
+  const lang = `<input type="hidden" name="lang" value="${page.lang}">`;
   const accounts = DEMO_ACCOUNTS.map(
     (a, i) => `<li>
 <button type="submit" name="email" value="${escapeHtml(a.email)}" aria-describedby="demo-account-${i}">${escapeHtml(a.email)}</button>
-<span class="hint" id="demo-account-${i}">${escapeHtml(a.role)}: ${escapeHtml(`${a.firstName} ${a.lastName}`)}</span>
+<span class="hint" id="demo-account-${i}">${escapeHtml(text.roles[a.role])}: ${escapeHtml(`${a.firstName} ${a.lastName}`)}</span>
 </li>`,
   ).join('\n');
-  const invalid = page.error ? ' aria-invalid="true" aria-describedby="email-error"' : '';
-  const error = page.error ? `<p class="error" id="email-error">${escapeHtml(page.error)}</p>` : '';
+  const emailError = page.error === 'email';
+  const nameError = page.error === 'name';
+  const invalid = (yes: boolean, id: string) => (yes ? ` aria-invalid="true" aria-describedby="${id}"` : '');
+  const error = (yes: boolean, id: string, message: string) =>
+    yes ? `<p class="error" id="${id}">${escapeHtml(message)}</p>` : '';
+  const optional = `<span class="optional">(${escapeHtml(text.optional)})</span>`;
   return layout(
-    'Demo sign-in',
-    `<h1>Demo sign-in</h1>
-<p>This is the portal's demo identity provider. No password is needed: choose an account.</p>
-<h2>Demo accounts</h2>
+    page.lang,
+    text.title,
+    `<nav aria-label="${escapeHtml(text.language)}"><ul>${switcher}</ul></nav>
+<h1>${escapeHtml(text.title)}</h1>
+<p>${escapeHtml(text.intro)}</p>
+<h2>${escapeHtml(text.accounts)}</h2>
 <form method="post" action="${action}">
+${lang}
 <ul>
 ${accounts}
 </ul>
 </form>
-<h2>Another email</h2>
-<p>Signing in with a new email creates a new account.</p>
+<h2>${escapeHtml(text.other)}</h2>
+<p>${escapeHtml(text.otherText)}</p>
 <form method="post" action="${action}" novalidate>
-<label for="email">Email</label>
-${error}<input id="email" name="email" type="email" autocomplete="email" maxlength="254" required value="${escapeHtml(page.email ?? '')}"${invalid}>
-<button type="submit">Sign in with this email</button>
+${lang}
+<label for="email">${escapeHtml(text.email)}</label>
+${error(emailError, 'email-error', text.invalidEmail)}<input id="email" name="email" type="email" autocomplete="email" maxlength="254" required value="${escapeHtml(page.email ?? '')}"${invalid(emailError, 'email-error')}>
+${error(nameError, 'name-error', text.invalidName)}<label for="given_name">${escapeHtml(text.firstName)} ${optional}</label>
+<input id="given_name" name="given_name" autocomplete="given-name" maxlength="100" value="${escapeHtml(page.firstName ?? '')}"${invalid(nameError, 'name-error')}>
+<label for="family_name">${escapeHtml(text.lastName)} ${optional}</label>
+<input id="family_name" name="family_name" autocomplete="family-name" maxlength="100" value="${escapeHtml(page.lastName ?? '')}"${invalid(nameError, 'name-error')}>
+<button type="submit">${escapeHtml(text.submitEmail)}</button>
 </form>
 <form method="post" action="${escapeHtml(page.abortAction)}">
-<h2>Changed your mind?</h2>
-<button type="submit" class="secondary">Cancel sign-in</button>
+${lang}
+<h2>${escapeHtml(text.changedMind)}</h2>
+<button type="submit" class="secondary">${escapeHtml(text.cancel)}</button>
 </form>`,
   );
 }
 
-export function renderExpiredPage(): string {
+export function renderExpiredPage(lang: TDemoPageLanguage): string {
+  const text = DEMO_TEXTS[lang];
   return layout(
-    'Sign-in expired',
-    `<h1>Sign-in expired</h1>
-<p>This sign-in page is no longer valid. Please start again.</p>
-<p><a href="/">Back to the portal</a></p>`,
+    lang,
+    text.expiredTitle,
+    `<h1>${escapeHtml(text.expiredTitle)}</h1>
+<p>${escapeHtml(text.expiredText)}</p>
+<p><a href="/">${escapeHtml(text.back)}</a></p>`,
   );
 }
 
-export function renderProviderError(error: string, description: string): string {
+export function renderProviderError(lang: TDemoPageLanguage, error: string, description: string): string {
+  const text = DEMO_TEXTS[lang];
   return layout(
-    'Sign-in error',
-    `<h1>Sign-in error</h1>
-<p>The demo identity provider could not complete the request (${escapeHtml(error)}).</p>
+    lang,
+    text.errorTitle,
+    `<h1>${escapeHtml(text.errorTitle)}</h1>
+<p>${escapeHtml(text.errorText)} (${escapeHtml(error)}).</p>
 ${description ? `<p>${escapeHtml(description)}</p>` : ''}
-<p><a href="/">Back to the portal</a></p>`,
+<p><a href="/">${escapeHtml(text.back)}</a></p>`,
   );
 }

@@ -1,9 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import { zEmail } from '@uniapply/shared';
+import { ZProfileNames, zEmail } from '@uniapply/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { renderExpiredPage, renderSignInPage } from './page.js';
+import { rememberTypedNames } from './provider.js';
+import { pickDemoLanguage, type TDemoPageLanguage } from './texts.js';
 
 export type TDemoProviderPluginOptions = {
   provider: Provider;
@@ -12,6 +14,19 @@ export type TDemoProviderPluginOptions = {
 };
 
 const ZUidParams = z.object({ uid: z.string().min(1).max(100) });
+
+type TPageForm = { email?: unknown; given_name?: unknown; family_name?: unknown; lang?: unknown };
+const formText = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
+
+/** The page's language: the page's own switch, then the portal's cookie, then the browser's list. */
+const pageLanguage = (request: FastifyRequest): TDemoPageLanguage =>
+  pickDemoLanguage({
+    chosen:
+      formText((request.body as TPageForm | undefined)?.lang, 5) ||
+      formText((request.query as { lang?: unknown } | undefined)?.lang, 5),
+    cookie: request.cookies?.appLanguage,
+    acceptLanguage: request.headers['accept-language'],
+  });
 
 /**
  * Serves the demo provider on our own origin: its sign-in pages are our routes; every other path
@@ -58,9 +73,19 @@ async function interactionPages(app: FastifyInstance, { provider, mountPath }: T
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  const pageFor = (uid: string, extra: { email?: string; error?: string } = {}) => {
+  const pageFor = (
+    uid: string,
+    lang: TDemoPageLanguage,
+    extra: { email?: string; firstName?: string; lastName?: string; error?: 'email' | 'name' } = {},
+  ) => {
     const base = `${mountPath}/interaction/${encodeURIComponent(uid)}`;
-    return renderSignInPage({ loginAction: `${base}/login`, abortAction: `${base}/abort`, ...extra });
+    return renderSignInPage({
+      pageUrl: base,
+      loginAction: `${base}/login`,
+      abortAction: `${base}/abort`,
+      lang,
+      ...extra,
+    });
   };
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply
@@ -84,8 +109,9 @@ async function interactionPages(app: FastifyInstance, { provider, mountPath }: T
 
   app.get('/interaction/:uid', { schema: { hide: true, params: ZUidParams } }, async (request, reply) => {
     const { uid } = request.params as z.infer<typeof ZUidParams>;
-    if (!(await loginInteraction(request, reply, uid))) return html(reply, 400, renderExpiredPage());
-    return html(reply, 200, pageFor(uid));
+    const lang = pageLanguage(request);
+    if (!(await loginInteraction(request, reply, uid))) return html(reply, 400, renderExpiredPage(lang));
+    return html(reply, 200, pageFor(uid, lang));
   });
 
   app.post(
@@ -93,14 +119,26 @@ async function interactionPages(app: FastifyInstance, { provider, mountPath }: T
     { schema: { hide: true, params: ZUidParams } },
     async (request, reply) => {
       const { uid } = request.params as z.infer<typeof ZUidParams>;
+      const lang = pageLanguage(request);
       const interaction = await loginInteraction(request, reply, uid);
-      if (!interaction) return html(reply, 400, renderExpiredPage());
-      const typed = (request.body as { email?: unknown } | undefined)?.email;
-      const email = zEmail.safeParse(typed);
-      if (!email.success) {
-        const shown = typeof typed === 'string' ? typed.slice(0, 254) : '';
-        return html(reply, 400, pageFor(uid, { email: shown, error: 'Enter a valid email address.' }));
+      if (!interaction) return html(reply, 400, renderExpiredPage(lang));
+      const form = (request.body as TPageForm | undefined) ?? {};
+      const shown = {
+        email: formText(form.email, 254),
+        firstName: formText(form.given_name, 200),
+        lastName: formText(form.family_name, 200),
+      };
+      const email = zEmail.safeParse(form.email);
+      if (!email.success) return html(reply, 400, pageFor(uid, lang, { ...shown, error: 'email' }));
+      // Names are optional: without a first name the portal derives the names from the email.
+      let names: z.infer<typeof ZProfileNames> | null = null;
+      if (shown.firstName.trim() || shown.lastName.trim()) {
+        const parsed = ZProfileNames.safeParse({ firstName: shown.firstName, lastName: shown.lastName });
+        if (parsed.success) names = parsed.data;
+        else if (shown.firstName.trim())
+          return html(reply, 400, pageFor(uid, lang, { ...shown, error: 'name' }));
       }
+      rememberTypedNames(provider, email.data.toLowerCase(), names);
       await forgetEarlierSignIn(provider, interaction);
       reply.hijack();
       await provider.interactionFinished(
@@ -117,7 +155,9 @@ async function interactionPages(app: FastifyInstance, { provider, mountPath }: T
     { schema: { hide: true, params: ZUidParams } },
     async (request, reply) => {
       const { uid } = request.params as z.infer<typeof ZUidParams>;
-      if (!(await loginInteraction(request, reply, uid))) return html(reply, 400, renderExpiredPage());
+      if (!(await loginInteraction(request, reply, uid))) {
+        return html(reply, 400, renderExpiredPage(pageLanguage(request)));
+      }
       reply.hijack();
       await provider.interactionFinished(
         request.raw,

@@ -3,6 +3,7 @@ import type { Configuration, KoaContextWithOIDC, default as Provider } from 'oid
 import { findDemoAccount } from '../../../db/seed/demo-accounts.js';
 import { createMemoryStore } from './memory-store.js';
 import { renderProviderError } from './page.js';
+import { pickDemoLanguage } from './texts.js';
 
 export type TDemoClient = { clientId: string; clientSecret: string; redirectUri: string };
 
@@ -16,18 +17,38 @@ export type TDemoProviderOptions = {
 
 export class DemoProviderInProductionError extends Error {}
 
-/** The claims each account offers: the ready-made accounts have names, others only an email. */
-function claimsFor(accountId: string) {
+export type TTypedNames = { firstName: string; lastName: string };
+
+const MAX_TYPED_NAMES = 10_000;
+/** Names typed on the sign-in page, per provider and email, until that account signs in again. */
+const typedNamesByProvider = new WeakMap<Provider, Map<string, TTypedNames>>();
+
+/** Offers the names typed on the sign-in page as the account's given/family name claims. */
+export function rememberTypedNames(provider: Provider, email: string, names: TTypedNames | null) {
+  const names$ = typedNamesByProvider.get(provider);
+  if (!names$) return;
+  names$.delete(email);
+  if (!names) return;
+  if (names$.size >= MAX_TYPED_NAMES) names$.delete(names$.keys().next().value as string);
+  names$.set(email, names);
+}
+
+/**
+ * The claims each account offers, like Google's: the ready-made accounts have their names, another
+ * email the names typed on the sign-in page, or none (the portal then derives them from the email).
+ */
+function claimsFor(accountId: string, typed: TTypedNames | undefined) {
   const demo = findDemoAccount(accountId);
+  const names = demo ?? typed;
   return {
     sub: accountId,
     email: accountId,
     email_verified: true,
-    ...(demo
+    ...(names?.firstName
       ? {
-          given_name: demo.firstName,
-          family_name: demo.lastName,
-          name: `${demo.firstName} ${demo.lastName}`,
+          given_name: names.firstName,
+          ...(names.lastName ? { family_name: names.lastName } : {}),
+          name: `${names.firstName} ${names.lastName}`.trim(),
         }
       : {}),
   };
@@ -47,6 +68,7 @@ export async function createDemoProvider(opts: TDemoProviderOptions): Promise<Pr
   // Imported here so a Google-only deployment never loads it.
   const { default: ProviderClass } = await import('oidc-provider');
   const mountPath = new URL(opts.issuer).pathname.replace(/\/$/, '');
+  const typedNames = new Map<string, TTypedNames>();
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const signingKey = { ...privateKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig', kid: 'demo-1' };
 
@@ -77,12 +99,16 @@ export async function createDemoProvider(opts: TDemoProviderOptions): Promise<Pr
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => claimsFor(id) }),
+    findAccount: (_ctx, id) => ({ accountId: id, claims: () => claimsFor(id, typedNames.get(id)) }),
     loadExistingGrant: grantConsentToOurClient(opts.client.clientId),
     clientBasedCORS: () => false,
     renderError: (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = renderProviderError(String(out.error ?? 'error'), String(out.error_description ?? ''));
+      const lang = pickDemoLanguage({
+        cookie: ctx.cookies.get('appLanguage'),
+        acceptLanguage: ctx.get('accept-language'),
+      });
+      ctx.body = renderProviderError(lang, String(out.error ?? 'error'), String(out.error_description ?? ''));
     },
     ttl: {
       AccessToken: 600,
@@ -95,6 +121,7 @@ export async function createDemoProvider(opts: TDemoProviderOptions): Promise<Pr
   };
   const provider = new ProviderClass(opts.issuer, configuration);
   provider.proxy = opts.trustProxy;
+  typedNamesByProvider.set(provider, typedNames);
   return provider;
 }
 
