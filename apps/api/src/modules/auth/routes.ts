@@ -74,7 +74,7 @@ export async function authModule(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const signUpRole = parseSignUpRole(request.query.role);
-      const returnUrl = safeReturnUrl(request.query.returnUrl);
+      const returnUrl = safeReturnUrl(request.query.returnUrl, config.publicUrl);
       let configuration: oidc.Configuration;
       try {
         configuration = await signIn.configuration();
