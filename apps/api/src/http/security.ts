@@ -1,21 +1,29 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from './errors.js';
+import { forbidden, notFound } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Helmet, a same-origin rule for state-changing requests, and rate limits (opt-in per route). */
+const isApi = (request: FastifyRequest) => request.url === '/api' || request.url.startsWith('/api/');
+
+/**
+ * Helmet, a same-origin rule for state-changing requests, rate limits (opt-in per route),
+ * `Cache-Control: no-store` on the API, the API docs kept from production, and empty JSON bodies.
+ */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        baseUri: ["'none'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'"],
+        // Same-origin websockets are covered by 'self' (CSP Level 3, current browsers).
+        connectSrc: ["'self'"],
         formAction: ["'self'", 'https://accounts.google.com'],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: app.config.secureCookies ? [] : null,
@@ -36,5 +44,33 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (origin && origin !== ownOrigin && !app.config.extraOrigins.includes(origin)) {
       throw forbidden('Cross-site requests are refused.');
     }
+  });
+
+  // API responses carry personal data: no browser or proxy keeps them (SECURITY 23). onSend also
+  // sees errors and unknown routes. The SPA's static files keep their own caching (http/web.ts).
+  app.addHook('onSend', async (request, reply) => {
+    if (isApi(request)) reply.header('cache-control', 'no-store');
+  });
+
+  // The API description helps attackers as much as developers: in production, admins only.
+  // A preHandler, so the session (read in onRequest) is known; 404 as if it did not exist.
+  if (app.config.env === 'production') {
+    app.addHook('preHandler', async (request) => {
+      const route = request.routeOptions.url ?? '';
+      if ((route === '/api/docs' || route.startsWith('/api/docs/')) && request.user?.role !== 'Admin') {
+        throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
+      }
+    });
+  }
+
+  // Spec 7 clients send `Content-Type: application/json` on every call, also without a payload:
+  // an empty JSON body means "no body" (the route's schema decides whether one is required).
+  // Everything else goes through Fastify's own parser (prototype poisoning still refused).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
   });
 });
