@@ -1,4 +1,6 @@
-// What may be said about an error: in logs (no personal data) and to the client (503 or 500).
+import type { FastifyRequest } from 'fastify';
+
+// What may be logged (no personal data, no secrets) and what an error tells the client (503, 500).
 
 type TErrorLike = Error & {
   code?: unknown;
@@ -91,5 +93,20 @@ export function describeErrorForLog(err: unknown) {
       .split('\n')
       .filter((line) => /^\s+at /.test(line))
       .join('\n'),
+  };
+}
+
+/**
+ * A request as the request log shows it: the sign-in URLs under /api/auth/ (the callback, the demo
+ * provider's endpoints) carry the one-time state, nonce and code in their query: logged without it.
+ */
+export function requestForLog(request: FastifyRequest) {
+  const url = request.url.startsWith('/api/auth/') ? request.url.split('?')[0] : request.url;
+  return {
+    method: request.method,
+    url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
   };
 }

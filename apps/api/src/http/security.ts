@@ -46,6 +46,23 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
+  // Security events (SECURITY 33): every refusal with who, where and why. onError runs before the
+  // error handler renders the problem, with the thrown error (AppError or Fastify's).
+  app.addHook('onError', async (request, _reply, error) => {
+    const status = (error as { status?: number }).status ?? error.statusCode;
+    if (status !== 401 && status !== 403) return;
+    request.log.warn(
+      {
+        event: 'access-denied',
+        status,
+        userId: request.user?.id ?? null,
+        route: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+        reason: error.message,
+      },
+      'access denied',
+    );
+  });
+
   // API responses carry personal data: no browser or proxy keeps them (SECURITY 23). onSend also
   // sees errors and unknown routes. The SPA's static files keep their own caching (http/web.ts).
   app.addHook('onSend', async (request, reply) => {
