@@ -50,6 +50,9 @@ export async function createTestApp(
         DATA_DIR: '/tmp/uniapply-test-unused',
         HOST: '127.0.0.1',
         PORT: String(port),
+        // Tests sign in and list far faster than people: rate-limit tests set their own limits.
+        RATE_LIMIT_MAX: '100000',
+        RATE_LIMIT_ANONYMOUS_MAX: '100000',
         ...env,
       });
       app = await buildApp({

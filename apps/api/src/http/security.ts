@@ -1,7 +1,8 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import { forbidden, notFound } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -9,7 +10,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const isApi = (request: FastifyRequest) => request.url === '/api' || request.url.startsWith('/api/');
 
 /**
- * Helmet, a same-origin rule for state-changing requests, rate limits (opt-in per route),
+ * Helmet, a same-origin rule for state-changing requests, rate limits on every API route,
  * `Cache-Control: no-store` on the API, the API docs kept from production, and empty JSON bodies.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
@@ -32,7 +33,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     crossOriginEmbedderPolicy: false,
     hsts: app.config.secureCookies,
   });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app);
 
   const ownOrigin = new URL(app.config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
@@ -91,3 +92,45 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     return parseJson(request, text, done);
   });
 });
+
+/**
+ * Every API route is limited per minute (SECURITY 30): per user when signed in, per address
+ * otherwise (`request.ip`: the socket's address unless TRUST_PROXY, so a made-up X-Forwarded-For
+ * changes nothing). Routes with their own `config.rateLimit` (sign-in, contact) keep their
+ * stricter limit. Counters live in Redis when REDIS_URL is set (shared by every instance), else in
+ * memory. Over the limit: 429 problem+json with Retry-After (http/errors.ts).
+ */
+async function registerRateLimits(app: FastifyInstance) {
+  const { config } = app;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  if (redis) {
+    // Without a listener a lost Redis connection ends the process; ioredis reconnects by itself.
+    redis.on('error', (err) =>
+      app.log.warn({ err: { message: err.message } }, 'rate-limit store unavailable'),
+    );
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+    max: (request) => (request.user ? config.rateLimit.max : config.rateLimit.anonymousMax),
+    ...(redis ? { redis, nameSpace: 'uniapply-rate-' } : {}),
+    // Redis away: serve rather than refuse everyone.
+    skipOnError: true,
+  });
+  const byDefault = app.rateLimit();
+  // First of the route's own onRequest hooks (after the session is read, before role checks): a
+  // flood of refused requests is limited too. The plugin's own hook then sees the request counted.
+  app.addHook('onRoute', (route) => {
+    if (!route.url?.startsWith('/api/')) return;
+    const own = route.config?.rateLimit;
+    const limit: onRequestHookHandler = own ? app.rateLimit(own) : byDefault;
+    const hooks = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [limit, ...hooks];
+  });
+}
