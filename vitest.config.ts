@@ -16,6 +16,7 @@ const apiProject = (name: string, env: Record<string, string>) => ({
 const projects: object[] = [
   { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
   apiProject('api-pglite', { TEST_DB: 'pglite' }),
+  { test: { name: 'scripts', root: './scripts', include: ['*.test.mjs'], environment: 'node' } },
 ];
 if (process.env.TEST_DATABASE_URL) projects.push(apiProject('api-postgres', { TEST_DB: 'postgres' }));
 projects.push('./apps/web/vitest.config.ts');

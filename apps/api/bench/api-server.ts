@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
-import { createSession } from '../src/modules/auth/sessions.js';
+import { createSession } from '../src/http/session-store.js';
 
 export type TCapturedQuery = { text: string; params: unknown[] };
 /** Queries sent together (Promise.all) form one group; groups run one after the other. */

@@ -1,17 +1,19 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { requestForLog } from './http/error-log.js';
 import { registerErrorHandler } from './http/errors.js';
-import { openapiPlugin } from './http/openapi.js';
+import { openapiPlugin, serializerCompiler } from './http/openapi.js';
 import { securityPlugin } from './http/security.js';
 import { sessionPlugin } from './http/session.js';
 import { webPlugin } from './http/web.js';
 import { adminModule } from './modules/admin/routes.js';
+import { applicationsModule } from './modules/applications/routes.js';
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
+import { ResourceRegistry } from './resources/registry.js';
 import { resourceModule } from './resources/routes.js';
 
 declare module 'fastify' {
@@ -54,6 +56,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('resources', new ResourceRegistry());
   registerErrorHandler(app);
 
   await app.register(cookie);
@@ -74,6 +77,8 @@ export async function buildApp({
   await app.register(authModule, { prefix: '/api/auth' });
   await app.register(contactModule, { prefix: '/api' });
   await app.register(adminModule, { prefix: '/api' });
+  // Modules extend the resources (hooks) before the resource routes are built from them.
+  await app.register(applicationsModule, { prefix: '/api' });
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(webPlugin);
   return app;

@@ -1,8 +1,8 @@
 import type { TRole } from '@uniapply/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findSessionUser, type TSessionUser } from '../modules/auth/sessions.js';
 import { forbidden, unauthorized } from './errors.js';
+import { findSessionUser, type TSessionUser } from './session-store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,8 @@
 import { getTableColumns, type SQL } from 'drizzle-orm';
 import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { TDbOrTx } from '../db/client.js';
+import type { TActor } from './scope.js';
 
 /** How a filter value is coerced before it reaches SQL (never string-built into the query). */
 export type TFieldType = 'int' | 'smallint' | 'number' | 'text' | 'boolean' | 'date' | 'timestamp';
@@ -57,20 +59,84 @@ export type TResourceSpec = {
   usedBy?: TUsage[];
   /** CreateOrUpdate finds the existing row by these columns (else by the body's id). */
   upsertBy?: string[];
-  /** Server-side defaults applied to a validated entity before it is written. */
-  prepare?: (values: Record<string, unknown>) => Record<string, unknown>;
   /** Reshapes a raw body before validation (accepts the original client's alternative shapes). */
   normalize?: (body: Record<string, unknown>) => Record<string, unknown>;
 };
 
-export type TResource = Required<Omit<TResourceSpec, 'prepare' | 'normalize' | 'upsertBy'>> &
-  Pick<TResourceSpec, 'prepare' | 'normalize' | 'upsertBy'> & {
+export type TWriteVerb = 'add' | 'update' | 'createOrUpdate' | 'delete';
+
+/** What every hook of one write sees. */
+export type TWriteContext = {
+  resource: TResource;
+  actor: TActor;
+  verb: TWriteVerb;
+  /** The write route's query string after validation (CreateOrUpdate's; empty for the others). */
+  query: Record<string, unknown>;
+};
+
+/** Hooks that run inside the write's transaction get it, and the row's id when there is one. */
+export type TInTransaction = { tx: TDbOrTx; id: number | undefined };
+
+/**
+ * What a module adds to a resource's writes (DESIGN 7: the engine stays generic, the domain lives
+ * in modules). Hooks of several modules run in the order they were added.
+ */
+export type TResourceHooks = {
+  /**
+   * CreateOrUpdate, inside the transaction: the id of the row to update, `null` to insert a new
+   * one, or `undefined` to leave it to the definition (`upsertBy`, else the body's id).
+   */
+  upsertTarget?: (
+    ctx: TWriteContext,
+    input: Record<string, unknown>,
+    at: TInTransaction,
+  ) => Promise<number | null | undefined>;
+  /**
+   * Before the row is inserted or updated (or deleted: the row is `{ id }`), inside the transaction,
+   * after the engine's ownership check of an update or delete: returns the values to write (or
+   * undefined to keep them); throwing (an AppError) refuses the write and rolls it back.
+   */
+  beforeWrite?: (
+    ctx: TWriteContext,
+    row: Record<string, unknown>,
+    at: TInTransaction,
+  ) => Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined;
+  /** After the row is inserted or updated, inside the same transaction: `row` is what was written. */
+  afterWrite?: (
+    ctx: TWriteContext,
+    row: Record<string, unknown>,
+    at: TInTransaction & { id: number },
+  ) => Promise<void>;
+  /**
+   * After the transaction has committed, never after a rollback: `row` is the saved row as the
+   * route returns it (`{ id }` for a delete). Its errors reach the caller although the write stands,
+   * so work that may fail belongs in a job, not here.
+   */
+  afterCommit?: (ctx: TWriteContext, row: Record<string, unknown>) => Promise<void> | void;
+};
+
+/** A module's additions to one resource (see registry.ts). */
+export type TResourceExtension = {
+  hooks?: TResourceHooks;
+  /** Query parameters CreateOrUpdate accepts besides the engine's own; the hooks read them. */
+  query?: z.ZodObject;
+  /** A sentence added to CreateOrUpdate's description in the API documentation. */
+  note?: string;
+};
+
+export type TResource = Required<Omit<TResourceSpec, 'normalize' | 'upsertBy'>> &
+  Pick<TResourceSpec, 'normalize' | 'upsertBy'> & {
     /** Lower-cased path → field. */
     fields: Record<string, TField>;
     /** Columns of the table by property name. */
     columns: Record<string, AnyPgColumn>;
     /** The table has lastUpdatedBy / lastUpdatedDate. */
     audited: boolean;
+    /** Added by modules (registry.ts); none in a definition. */
+    hooks: readonly TResourceHooks[];
+    /** CreateOrUpdate's extra query parameters, from the extensions. */
+    writeQuery: z.ZodObject;
+    notes: readonly string[];
   };
 
 const COLUMN_TYPES: Record<string, TFieldType> = {
@@ -140,6 +206,16 @@ function joinChain(base: string, joins: Record<string, TJoin>, name: string): TJ
   return chain;
 }
 
+/** The resource with a module's additions (a new object: definitions are shared by every app). */
+export function extendResource(resource: TResource, extension: TResourceExtension): TResource {
+  return {
+    ...resource,
+    hooks: extension.hooks ? [...resource.hooks, extension.hooks] : resource.hooks,
+    writeQuery: extension.query ? resource.writeQuery.extend(extension.query.shape) : resource.writeQuery,
+    notes: extension.note ? [...resource.notes, extension.note] : resource.notes,
+  };
+}
+
 /** Builds a resource from its data: the table's own columns are always filterable. */
 export function defineResource(spec: TResourceSpec): TResource {
   const columns = getTableColumns(spec.table) as Record<string, AnyPgColumn>;
@@ -167,5 +243,8 @@ export function defineResource(spec: TResourceSpec): TResource {
     fields,
     columns,
     audited: 'lastUpdatedBy' in columns && 'lastUpdatedDate' in columns,
+    hooks: [],
+    writeQuery: z.object({}),
+    notes: [],
   };
 }

@@ -8,11 +8,11 @@ import { mayRead, mayWrite } from './scope.js';
 
 // Route pieces shared by the generic and the specific resource routes.
 
-/** Query numbers: an empty `?stage=` means absent, not 0. */
-const zQueryInt = (schema: z.ZodType<number>) =>
+/** Query numbers: an empty `?studentId=` means absent, not 0. */
+export const zQueryInt = (schema: z.ZodType<number>) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-export const ZStageQuery = z.object({
-  stage: zQueryInt(z.coerce.number().int().min(0).max(11)),
+/** The student profile a write names (CreateOrUpdate of a student's record). */
+export const ZStudentQuery = z.object({
   studentId: zQueryInt(z.coerce.number().int().min(0).max(2147483647)),
 });
 

@@ -25,7 +25,7 @@ afterAll(() => database.close());
 
 describe('database errors', () => {
   it('a foreign key the definition does not list still refuses the delete with a 409', async () => {
-    const { prepare: _p, normalize: _n, ...spec } = courseLevelResource;
+    const { normalize: _n, ...spec } = courseLevelResource;
     const withoutUsage = defineResource({ ...spec, usedBy: [] });
     const err = await deleteRow(database.db, withoutUsage, admin, 1).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);

@@ -1,21 +1,16 @@
-import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { TDb, TDbOrTx } from '../db/client.js';
-import {
-  applicationStages,
-  studentCourses,
-  studentInfos,
-  universityCourses,
-  users,
-} from '../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { mapDbError } from './db-errors.js';
-import type { TResource } from './define.js';
-import { getRow, listRows, selectFrom, type TRow } from './queries.js';
+import type { TResource, TWriteContext, TWriteVerb } from './define.js';
+import { getRow, selectFrom, type TRow } from './queries.js';
 import { ownsStudent, rowScope, type TActor } from './scope.js';
 
 // Writes of the generic verbs. Each runs in one transaction; ownership and references are checked
-// inside it, and constraint errors become 400/409 problems (mapDbError).
+// inside it, and constraint errors become 400/409 problems (mapDbError). Modules add their rules
+// through the resource's hooks (define.ts): before and after the write inside the transaction, and
+// after the commit.
 
 /** Set by the server, never taken from the client (DESIGN 5). */
 const SERVER_OWNED = new Set(['id', 'userId', 'lastUpdatedBy', 'lastUpdatedDate']);
@@ -41,11 +36,10 @@ function referencesOf(resource: TResource): TReference[] {
 }
 
 function writableValues(resource: TResource, actor: TActor, input: TRow): TRow {
-  const picked: TRow = {};
+  const values: TRow = {};
   for (const [key, value] of Object.entries(input)) {
-    if (Object.hasOwn(resource.columns, key) && !SERVER_OWNED.has(key)) picked[key] = value;
+    if (Object.hasOwn(resource.columns, key) && !SERVER_OWNED.has(key)) values[key] = value;
   }
-  const values = resource.prepare ? resource.prepare(picked) : picked;
   if (resource.audited) {
     values.lastUpdatedBy = actor.name;
     values.lastUpdatedDate = new Date().toISOString();
@@ -70,27 +64,39 @@ async function checkReferences(tx: TDbOrTx, resource: TResource, actor: TActor, 
   }
 }
 
-async function insertIn(tx: TDbOrTx, resource: TResource, actor: TActor, input: TRow): Promise<number> {
-  const values = writableValues(resource, actor, input);
-  if (resource.scope === 'owner') {
-    values.userId = actor.id;
-    if (actor.role === 'Student') {
-      // Serialise a student's concurrent adds on their user row, then allow only one profile.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
-      const [existing] = await tx
-        .select({ id: studentInfos.id })
-        .from(studentInfos)
-        .where(eq(studentInfos.userId, actor.id))
-        .limit(1);
-      if (existing) throw conflict('A student may hold only one student profile.');
-    }
+/** The values the before-write hooks settle on (each may change them or refuse the write). */
+async function beforeWrite(ctx: TWriteContext, tx: TDbOrTx, id: number | undefined, values: TRow) {
+  let row = values;
+  for (const hooks of ctx.resource.hooks) {
+    if (hooks.beforeWrite) row = (await hooks.beforeWrite(ctx, row, { tx, id })) ?? row;
   }
+  return row;
+}
+
+async function afterWrite(ctx: TWriteContext, tx: TDbOrTx, id: number, row: TRow) {
+  for (const hooks of ctx.resource.hooks) await hooks.afterWrite?.(ctx, row, { tx, id });
+}
+
+/** Runs `work` in a transaction, then the after-commit hooks with its result (not after a rollback). */
+async function committed<T extends TRow>(ctx: TWriteContext, db: TDb, work: (tx: TDbOrTx) => Promise<T>) {
+  const row = await inTransaction(db, ctx.resource.label, work, ctx.verb === 'delete');
+  for (const hooks of ctx.resource.hooks) await hooks.afterCommit?.(ctx, row);
+  return row;
+}
+
+async function insertIn(tx: TDbOrTx, ctx: TWriteContext, input: TRow): Promise<number> {
+  const { resource, actor } = ctx;
+  let values = writableValues(resource, actor, input);
+  if (resource.scope === 'owner') values.userId = actor.id;
+  values = await beforeWrite(ctx, tx, undefined, values);
   await checkReferences(tx, resource, actor, values);
   const [row] = await tx
     .insert(resource.table)
     .values(values as never)
     .returning({ id: resource.table.id });
-  return row!.id as number;
+  const id = row!.id as number;
+  await afterWrite(ctx, tx, id, values);
+  return id;
 }
 
 /** The id of a row the actor may see, locked for the rest of the transaction. */
@@ -101,17 +107,25 @@ async function lockVisible(tx: TDbOrTx, resource: TResource, actor: TActor, id: 
   if (!row) throw notFound(`This ${resource.label} was not found.`);
 }
 
-async function updateIn(tx: TDbOrTx, resource: TResource, actor: TActor, id: number, input: TRow) {
+async function updateIn(tx: TDbOrTx, ctx: TWriteContext, id: number, input: TRow) {
+  const { resource, actor } = ctx;
   await lockVisible(tx, resource, actor, id);
-  const values = writableValues(resource, actor, input);
+  const values = await beforeWrite(ctx, tx, id, writableValues(resource, actor, input));
   await checkReferences(tx, resource, actor, values);
   await tx
     .update(resource.table)
     .set(values as never)
     .where(eq(resource.table.id, id));
+  await afterWrite(ctx, tx, id, values);
 }
 
-async function inTransaction<T>(db: TDb, label: string, work: (tx: TDbOrTx) => Promise<T>, deleting = false) {
+/** A transaction whose constraint errors become problems (modules' own writes use it too). */
+export async function inTransaction<T>(
+  db: TDb,
+  label: string,
+  work: (tx: TDbOrTx) => Promise<T>,
+  deleting = false,
+) {
   try {
     return await db.transaction((tx) => work(tx));
   } catch (err) {
@@ -119,9 +133,17 @@ async function inTransaction<T>(db: TDb, label: string, work: (tx: TDbOrTx) => P
   }
 }
 
+const context = (resource: TResource, actor: TActor, verb: TWriteVerb, query: TRow = {}): TWriteContext => ({
+  resource,
+  actor,
+  verb,
+  query,
+});
+
 export function addRow(db: TDb, resource: TResource, actor: TActor, input: TRow): Promise<TRow> {
-  return inTransaction(db, resource.label, async (tx) => {
-    const id = await insertIn(tx, resource, actor, input);
+  const ctx = context(resource, actor, 'add');
+  return committed(ctx, db, async (tx) => {
+    const id = await insertIn(tx, ctx, input);
     return (await getRow(tx, resource, actor, id))!;
   });
 }
@@ -133,68 +155,43 @@ export function updateRow(
   id: number,
   input: TRow,
 ): Promise<TRow> {
-  return inTransaction(db, resource.label, async (tx) => {
-    await updateIn(tx, resource, actor, id, input);
+  const ctx = context(resource, actor, 'update');
+  return committed(ctx, db, async (tx) => {
+    await updateIn(tx, ctx, id, input);
     return (await getRow(tx, resource, actor, id))!;
   });
 }
 
 export function deleteRow(db: TDb, resource: TResource, actor: TActor, id: number): Promise<{ id: number }> {
-  return inTransaction(
-    db,
-    resource.label,
-    async (tx) => {
-      await lockVisible(tx, resource, actor, id);
-      const uses: string[] = [];
-      for (const usage of resource.usedBy) {
-        const [row] = await tx
-          .select({ n: count() })
-          .from(getTableOf(usage.column))
-          .where(eq(usage.column, id));
-        const n = Number(row?.n ?? 0);
-        if (n > 0) uses.push(`${n} ${n === 1 ? usage.one : usage.many}`);
-      }
-      if (uses.length) throw conflict(`This ${resource.label} is used by ${uses.join(' and ')}.`);
-      await tx.delete(resource.table).where(eq(resource.table.id, id));
-      return { id };
-    },
-    true,
-  );
+  const ctx = context(resource, actor, 'delete');
+  return committed(ctx, db, async (tx) => {
+    await lockVisible(tx, resource, actor, id);
+    await beforeWrite(ctx, tx, id, { id });
+    const uses: string[] = [];
+    for (const usage of resource.usedBy) {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(getTableOf(usage.column))
+        .where(eq(usage.column, id));
+      const n = Number(row?.n ?? 0);
+      if (n > 0) uses.push(`${n} ${n === 1 ? usage.one : usage.many}`);
+    }
+    if (uses.length) throw conflict(`This ${resource.label} is used by ${uses.join(' and ')}.`);
+    await tx.delete(resource.table).where(eq(resource.table.id, id));
+    return { id };
+  });
 }
 
 function getTableOf(column: AnyPgColumn): PgTable {
   return (column as unknown as { table: PgTable }).table;
 }
 
-/** Records the wizard's stage; it never moves backwards (re-saving an early step keeps progress). */
-export async function setStage(tx: TDbOrTx, studentId: number, stage: number) {
-  await tx
-    .insert(applicationStages)
-    .values({ studentId, step: stage })
-    .onConflictDoUpdate({
-      target: applicationStages.studentId,
-      set: { step: sql`greatest(${applicationStages.step}, excluded.step)` },
-    });
-}
-
-/** The existing row CreateOrUpdate should update, if any. */
-async function upsertTarget(
-  tx: TDbOrTx,
-  resource: TResource,
-  actor: TActor,
-  input: TRow,
-  studentId: number | undefined,
-): Promise<number | undefined> {
-  if (resource.scope === 'owner') {
-    if (studentId) return studentId;
-    if (actor.role !== 'Student') return undefined;
-    // A student has one profile: CreateOrUpdate without an id updates it.
-    const [own] = await tx
-      .select({ id: studentInfos.id })
-      .from(studentInfos)
-      .where(eq(studentInfos.userId, actor.id))
-      .limit(1);
-    return own?.id;
+/** The existing row CreateOrUpdate should update, if any: a hook's answer, else the definition's. */
+async function upsertTarget(tx: TDbOrTx, ctx: TWriteContext, input: TRow): Promise<number | undefined> {
+  const { resource, actor } = ctx;
+  for (const hooks of resource.hooks) {
+    const target = await hooks.upsertTarget?.(ctx, input, { tx, id: undefined });
+    if (target !== undefined) return target ?? undefined;
   }
   if (resource.upsertBy) {
     const keys = resource.upsertBy.map((k) => eq(resource.columns[k]!, input[k]));
@@ -206,66 +203,23 @@ async function upsertTarget(
   return typeof input.id === 'number' ? input.id : undefined;
 }
 
-/** `CreateOrUpdate`: upserts the entity and, for a student's records, sets the wizard stage. */
+/** `CreateOrUpdate`: updates the row the hooks or the definition name, else adds one. */
 export function createOrUpdate(
   db: TDb,
   resource: TResource,
   actor: TActor,
   input: TRow,
-  query: { studentId?: number; stage?: number },
+  query: TRow,
 ): Promise<TRow> {
-  return inTransaction(db, resource.label, async (tx) => {
-    const target = await upsertTarget(tx, resource, actor, input, query.studentId);
+  const ctx = context(resource, actor, 'createOrUpdate', query);
+  return committed(ctx, db, async (tx) => {
+    const target = await upsertTarget(tx, ctx, input);
     let id: number;
-    if (target === undefined) id = await insertIn(tx, resource, actor, input);
+    if (target === undefined) id = await insertIn(tx, ctx, input);
     else {
-      await updateIn(tx, resource, actor, target, input);
+      await updateIn(tx, ctx, target, input);
       id = target;
     }
-    const studentId =
-      resource.scope === 'owner' ? id : resource.scope === 'child' ? Number(input.studentId) : 0;
-    if (studentId && query.stage !== undefined) await setStage(tx, studentId, query.stage);
     return (await getRow(tx, resource, actor, id))!;
-  });
-}
-
-/**
- * `StudentCourse/addOrUpdateList`: the student's course selection becomes exactly `ids` (rows
- * already chosen are kept), and the stage is set, in one transaction.
- */
-export function replaceStudentCourses(
-  db: TDb,
-  resource: TResource,
-  actor: TActor,
-  studentId: number,
-  ids: number[],
-  stage: number | undefined,
-): Promise<TRow[]> {
-  const wanted = [...new Set(ids)];
-  return inTransaction(db, resource.label, async (tx) => {
-    if (!(await ownsStudent(tx, actor, studentId))) throw notFound('Student not found.');
-    const found = await tx
-      .select({ id: universityCourses.id })
-      .from(universityCourses)
-      .where(inArray(universityCourses.id, wanted));
-    const known = new Set(found.map((r) => r.id));
-    const missing = ids.findIndex((id) => !known.has(id));
-    if (missing >= 0) {
-      throw badRequest(`University course ${ids[missing]} does not exist.`, [
-        { path: `body.${missing}`, message: 'validation.notFound' },
-      ]);
-    }
-    await tx
-      .delete(studentCourses)
-      .where(
-        and(eq(studentCourses.studentId, studentId), notInArray(studentCourses.universityCourseId, wanted)),
-      );
-    await tx
-      .insert(studentCourses)
-      .values(wanted.map((universityCourseId) => ({ studentId, universityCourseId })))
-      .onConflictDoNothing();
-    if (stage !== undefined) await setStage(tx, studentId, stage);
-    const filter = { where: eq(studentCourses.studentId, studentId) };
-    return listRows(tx, resource, actor, filter, wanted.length);
   });
 }

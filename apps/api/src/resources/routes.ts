@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../http/errors.js';
 import type { TResource } from './define.js';
-import { resources } from './definitions/index.js';
 import { compileEqualities, compileFilter } from './filter.js';
-import { checkBody, guard, isObject, normalizeBody, ZStageQuery, zRowId } from './hooks.js';
+import { checkBody, guard, isObject, normalizeBody, ZStudentQuery, zRowId } from './hooks.js';
 import { addRow, createOrUpdate, deleteRow, updateRow } from './mutations.js';
+import { describeVerbs } from './operations.js';
 import { countRows, firstId, getRow, listPage, listRows, type TRow } from './queries.js';
 import { actorOf } from './scope.js';
 import { registerSpecificRoutes } from './specific-routes.js';
@@ -20,8 +20,8 @@ import { registerSpecificRoutes } from './specific-routes.js';
 //   POST /find                 { field: value, ... } equalities → rows; /findAsync: filter → rows
 //   POST /count, /countAsync   filter → a number
 //   POST /add, /update, /delete  the entity (update and delete by its id) → the saved row / { id }
-//   POST /CreateOrUpdate?stage=&studentId=  upsert; for a student's records also records the
-//        wizard stage (never moving it backwards), in the same transaction.
+//   POST /CreateOrUpdate?studentId=  upsert (a student's record: of the student `studentId`);
+//        modules add query parameters and rules through the resource's hooks (registry.ts).
 // Role and ownership checks come first (onRequest), then validation; see scope.ts.
 
 // The filter is recursive: OpenAPI can only show it as a named component that refers to itself.
@@ -39,7 +39,7 @@ export function registerResource(app: FastifyInstance, resource: TResource) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const base = `/${resource.base}`;
-  const tags = [resource.base];
+  const op = describeVerbs(resource);
   const read = { onRequest: guard(resource, 'read'), preValidation: checkBody };
   const write = {
     onRequest: guard(resource, 'write'),
@@ -52,44 +52,46 @@ export function registerResource(app: FastifyInstance, resource: TResource) {
   };
   const ZUpdateBody = resource.input.and(z.object({ id: zRowId }));
 
-  r.get(`${base}/:id`, { ...read, schema: { tags, params: ZIdParams } }, async (req) =>
+  r.get(`${base}/:id`, { ...read, schema: { ...op.get, params: ZIdParams } }, async (req) =>
     found(await getRow(db, resource, actor(req), req.params.id)),
   );
-  r.post(`${base}/getId`, { ...read, schema: { tags, body: ZFilterBody } }, async (req) => {
+  r.post(`${base}/getId`, { ...read, schema: { ...op.getId, body: ZFilterBody } }, async (req) => {
     const id = await firstId(db, resource, actor(req), compileFilter(req.body, resource.fields));
     if (id === undefined) throw notFound(`No ${resource.label} matches.`);
     return id;
   });
-  r.get(`${base}/allAsync`, { ...read, schema: { tags } }, async (req) =>
+  r.get(`${base}/allAsync`, { ...read, schema: op.allAsync }, async (req) =>
     listRows(db, resource, actor(req), noFilter(), MAX_UNPAGED_ROWS),
   );
-  r.post(`${base}/getListByPage`, { ...read, schema: { tags, body: ZPagedQuery } }, async (req) =>
-    listPage(db, resource, actor(req), req.body),
+  r.post(
+    `${base}/getListByPage`,
+    { ...read, schema: { ...op.getListByPage, body: ZPagedQuery } },
+    async (req) => listPage(db, resource, actor(req), req.body),
   );
-  r.post(`${base}/find`, { ...read, schema: { tags, body: ZFindBody } }, async (req) =>
+  r.post(`${base}/find`, { ...read, schema: { ...op.find, body: ZFindBody } }, async (req) =>
     listRows(db, resource, actor(req), compileEqualities(req.body, resource.fields), MAX_UNPAGED_ROWS),
   );
-  r.post(`${base}/findAsync`, { ...read, schema: { tags, body: ZFilterBody } }, async (req) =>
+  r.post(`${base}/findAsync`, { ...read, schema: { ...op.findAsync, body: ZFilterBody } }, async (req) =>
     listRows(db, resource, actor(req), compileFilter(req.body, resource.fields), MAX_UNPAGED_ROWS),
   );
-  r.post(`${base}/getItem`, { ...read, schema: { tags, body: ZFilterBody } }, async (req) => {
+  r.post(`${base}/getItem`, { ...read, schema: { ...op.getItem, body: ZFilterBody } }, async (req) => {
     const [row] = await listRows(db, resource, actor(req), compileFilter(req.body, resource.fields), 1);
     return found(row);
   });
-  for (const verb of ['count', 'countAsync']) {
-    r.post(`${base}/${verb}`, { ...read, schema: { tags, body: ZFilterBody } }, async (req) =>
+  for (const verb of ['count', 'countAsync'] as const) {
+    r.post(`${base}/${verb}`, { ...read, schema: { ...op[verb], body: ZFilterBody } }, async (req) =>
       countRows(db, resource, actor(req), compileFilter(req.body, resource.fields)),
     );
   }
 
-  r.post(`${base}/add`, { ...write, schema: { tags, body: resource.input } }, async (req) =>
+  r.post(`${base}/add`, { ...write, schema: { ...op.add, body: resource.input } }, async (req) =>
     addRow(db, resource, actor(req), req.body as TRow),
   );
-  r.post(`${base}/update`, { ...write, schema: { tags, body: ZUpdateBody } }, async (req) => {
+  r.post(`${base}/update`, { ...write, schema: { ...op.update, body: ZUpdateBody } }, async (req) => {
     const body = req.body as TRow & { id: number };
     return updateRow(db, resource, actor(req), body.id, body);
   });
-  r.post(`${base}/delete`, { ...write, schema: { tags, body: ZIdBody } }, async (req) =>
+  r.post(`${base}/delete`, { ...write, schema: { ...op.delete, body: ZIdBody } }, async (req) =>
     deleteRow(db, resource, actor(req), req.body.id),
   );
 
@@ -109,11 +111,14 @@ export function registerResource(app: FastifyInstance, resource: TResource) {
         },
       ],
       schema: {
-        tags,
-        description: studentOwned
-          ? 'Creates or updates the record of the student `studentId` and sets their application stage.'
-          : 'Adds the entity, or updates it when the body has an id.',
-        querystring: ZStageQuery,
+        ...op.CreateOrUpdate,
+        description: [
+          studentOwned
+            ? 'Creates or updates the record of the student `studentId`.'
+            : 'Adds the entity, or updates it when the body has an id.',
+          ...resource.notes,
+        ].join(' '),
+        querystring: ZStudentQuery.extend(resource.writeQuery.shape),
         body: resource.input.and(z.object({ id: zRowId.optional() })),
       },
     },
@@ -123,13 +128,16 @@ export function registerResource(app: FastifyInstance, resource: TResource) {
           { path: 'querystring.studentId', message: 'validation.required' },
         ]);
       }
-      return createOrUpdate(db, resource, actor(req), req.body as TRow, req.query);
+      return createOrUpdate(db, resource, actor(req), req.body as TRow, req.query as TRow);
     },
   );
 }
 
-/** Registered in app.ts under /api. */
+/**
+ * Registered in app.ts under /api, after the modules that extend resources (app.resources): from
+ * here on the registry is sealed.
+ */
 export async function resourceModule(app: FastifyInstance) {
-  for (const resource of Object.values(resources)) registerResource(app, resource);
+  for (const resource of app.resources.seal()) registerResource(app, resource);
   registerSpecificRoutes(app);
 }

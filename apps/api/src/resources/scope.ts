@@ -2,7 +2,7 @@ import type { TRole } from '@uniapply/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../db/client.js';
 import { studentInfos } from '../db/schema/index.js';
-import type { TSessionUser } from '../modules/auth/sessions.js';
+import type { TSessionUser } from '../http/session-store.js';
 import type { TResource } from './define.js';
 
 // Row scoping and role rules of DESIGN 5. The scope is ANDed outside the client's filter, so no

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
-import { createSession } from '../../src/modules/auth/sessions.js';
+import { createSession } from '../../src/http/session-store.js';
 import { createTestApp, signInAs, type TestApp } from '../app.js';
 import { testDbKind } from '../db.js';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
 import { seedIfEmpty } from '../../src/db/seed/index.js';
-import { createSession } from '../../src/modules/auth/sessions.js';
+import { createSession } from '../../src/http/session-store.js';
 import { createTestApp, type TestApp } from '../app.js';
 import { testDbKind } from '../db.js';
 

@@ -28,8 +28,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { Database } from '../../src/db/client.js';
 import * as schema from '../../src/db/schema/index.js';
+import { DEMO_ACCOUNTS } from '../../src/db/seed/demo-accounts.js';
 import { seedIfEmpty, seedReferenceData } from '../../src/db/seed/index.js';
-import { DEMO_ACCOUNTS } from '../../src/modules/auth/demo-accounts.js';
 import { createTestDatabase, testDbKind } from '../db.js';
 
 const seededTables = {

@@ -3,7 +3,6 @@
 // (example.com mail, made-up numbers in the Uzbek +998 plan).
 
 import type { TRole } from '@uniapply/shared';
-import { DEMO_ACCOUNTS, DEMO_ISSUER_KEY } from '../../modules/auth/demo-accounts.js';
 import type {
   emergencyContacts,
   experiences,
@@ -13,6 +12,7 @@ import type {
   studentGuardians,
   studentInfos,
 } from '../schema/index.js';
+import { DEMO_ACCOUNTS, DEMO_ISSUER_KEY } from './demo-accounts.js';
 
 /** The demo accounts are the demo provider's own (one list, so sign-in finds the seeded rows). */
 export const DEMO_ISSUER = DEMO_ISSUER_KEY;

@@ -22,6 +22,7 @@ export async function adminModule(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['admin'],
+        operationId: 'Admin_summary',
         summary: 'Counts of universities, courses, students and submitted applications (Admin)',
         response: { 200: ZAdminSummary },
       },

@@ -4,13 +4,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
+import { findDemoAccount } from '../../db/seed/demo-accounts.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import { documented, PUBLIC, problems } from '../../http/openapi.js';
 import { clearSessionCookie, requireUser, sessionCookieName, setSessionCookie } from '../../http/session.js';
-import { findDemoAccount } from './demo-accounts.js';
+import { createSession, deleteSession } from '../../http/session-store.js';
 import { demoProviderPlugin } from './demo-provider/plugin.js';
 import { createDemoProvider } from './demo-provider/provider.js';
 import { safeReturnUrl } from './return-url.js';
-import { createSession, deleteSession } from './sessions.js';
 import { SIGN_IN_FLOW_TTL_MS, startSignInFlow, takeSignInFlow } from './sign-in-flows.js';
 import { demoSignIn, googleSignIn, type TSignInProvider } from './sign-in-provider.js';
 import { setAppLanguage, upsertSignedInUser } from './users.js';
@@ -69,7 +70,17 @@ export async function authModule(fastify: FastifyInstance) {
   app.get(
     '/google-login',
     {
-      schema: { querystring: ZLoginQuery, tags: ['auth'], summary: 'Start signing in (browser navigation)' },
+      schema: {
+        querystring: ZLoginQuery,
+        tags: ['auth'],
+        operationId: 'Auth_googleLogin',
+        summary: 'Start signing in (browser navigation)',
+        security: PUBLIC,
+        response: {
+          303: documented(z.undefined().describe('Redirects to the sign-in provider.')),
+          ...problems(429, 503),
+        },
+      },
       config: { rateLimit: { max: 100, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
@@ -170,7 +181,14 @@ export async function authModule(fastify: FastifyInstance) {
 
   app.get(
     '/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZMe } } },
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'Auth_me',
+        summary: 'The signed-in user',
+        response: { 200: ZMe },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return {
@@ -186,7 +204,15 @@ export async function authModule(fastify: FastifyInstance) {
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'End the session' } },
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'Auth_logout',
+        summary: 'End the session (also without one)',
+        security: PUBLIC,
+        response: { 204: documented(z.undefined().describe('Signed out.')) },
+      },
+    },
     async (request, reply: FastifyReply) => {
       const token = request.cookies[sessionCookieName(config.secureCookies)];
       if (token && token.length <= 100) await deleteSession(database.db, token);
@@ -199,7 +225,13 @@ export async function authModule(fastify: FastifyInstance) {
   app.put(
     '/me/language',
     {
-      schema: { tags: ['auth'], summary: "Store the user's interface language", body: ZLanguageChoice },
+      schema: {
+        tags: ['auth'],
+        operationId: 'Auth_setLanguage',
+        summary: "Store the user's interface language",
+        body: ZLanguageChoice,
+        response: { 204: documented(z.undefined().describe('Stored.')) },
+      },
       onRequest: async (request) => {
         requireUser(request);
       },

@@ -1,5 +1,8 @@
 import * as oidc from 'openid-client';
-import { DEMO_ISSUER_KEY, GOOGLE_ISSUER } from './demo-accounts.js';
+import { DEMO_ISSUER_KEY } from '../../db/seed/demo-accounts.js';
+
+/** Google's issuer, stored in `users.issuer` for Google accounts. */
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
 
 export type TSignInProvider = {
   name: 'google' | 'demo';

@@ -2,6 +2,7 @@ import { ZContactMessage, ZContactMessageInput } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC, problems } from '../../http/openapi.js';
 import { requireRole } from '../../http/session.js';
 import { findLatestContactMessages, insertContactMessage } from './repository.js';
 
@@ -20,9 +21,11 @@ export async function contactModule(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['contact'],
+        operationId: 'Contact_send',
         summary: 'Send a message from the landing page (no sign-in)',
+        security: PUBLIC,
         body: ZContactMessageInput,
-        response: { 201: z.object({ id: z.number().int() }) },
+        response: { 201: z.object({ id: z.number().int() }), ...problems(429) },
       },
       config: { rateLimit: { max: CONTACT_RATE_LIMIT, timeWindow: '1 minute' } },
     },
@@ -37,6 +40,7 @@ export async function contactModule(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['contact'],
+        operationId: 'Contact_latest',
         summary: 'The latest contact messages (Admin)',
         querystring: ZLatestQuery,
         response: { 200: z.array(ZContactMessage) },

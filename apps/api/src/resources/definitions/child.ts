@@ -19,8 +19,3 @@ export function studentInfoJoin(studentId: AnyPgColumn): {
     },
   };
 }
-
-/** Spec 3: the mobile number is copied from the phone number when not given. */
-export function defaultMobileNumber(values: Record<string, unknown>): Record<string, unknown> {
-  return { ...values, mobileNumber: values.mobileNumber || values.phoneNumber };
-}

@@ -1,7 +1,7 @@
 import { ZEmergencyContact, ZEmergencyContactInput } from '@uniapply/shared';
 import { emergencyContacts } from '../../db/schema/index.js';
 import { defineResource } from '../define.js';
-import { defaultMobileNumber, studentInfoJoin } from './child.js';
+import { studentInfoJoin } from './child.js';
 
 export const emergencyContactResource = defineResource({
   base: 'EmergencyContact',
@@ -12,5 +12,4 @@ export const emergencyContactResource = defineResource({
   output: ZEmergencyContact,
   ...studentInfoJoin(emergencyContacts.studentId),
   upsertBy: ['studentId'],
-  prepare: defaultMobileNumber,
 });

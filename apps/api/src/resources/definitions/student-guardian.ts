@@ -1,7 +1,7 @@
 import { ZGuardian, ZGuardianInput } from '@uniapply/shared';
 import { studentGuardians } from '../../db/schema/index.js';
 import { defineResource } from '../define.js';
-import { defaultMobileNumber, studentInfoJoin } from './child.js';
+import { studentInfoJoin } from './child.js';
 
 export const studentGuardianResource = defineResource({
   base: 'StudentGuardian',
@@ -12,5 +12,4 @@ export const studentGuardianResource = defineResource({
   output: ZGuardian,
   ...studentInfoJoin(studentGuardians.studentId),
   upsertBy: ['studentId'],
-  prepare: defaultMobileNumber,
 });

@@ -1,7 +1,6 @@
 import { ZStudentInfo, ZStudentInfoInput } from '@uniapply/shared';
 import { studentInfos } from '../../db/schema/index.js';
 import { defineResource } from '../define.js';
-import { defaultMobileNumber } from './child.js';
 
 /** A student profile, owned by the account that manages it (the student or their agent). */
 export const studentInfoResource = defineResource({
@@ -11,5 +10,4 @@ export const studentInfoResource = defineResource({
   scope: 'owner',
   input: ZStudentInfoInput,
   output: ZStudentInfo,
-  prepare: defaultMobileNumber,
 });

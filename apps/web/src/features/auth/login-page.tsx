@@ -7,9 +7,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Brand } from '../../components/brand';
-import { LanguageSwitcher } from '../../components/language-switcher';
 import { GoogleButton } from './google-button';
 import { googleLoginUrl } from './google-login';
+import { LanguageSwitcher } from './language-switcher';
 import classes from './login-page.module.css';
 
 /** Spec 2.1: the full-page alternative with Login and Register tabs and the Student/Agent toggle. */

@@ -2,7 +2,7 @@ import { Button, Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
-import { LanguageSwitcher } from '../../components/language-switcher';
+import { LanguageSwitcher } from '../auth/language-switcher';
 import classes from './landing.module.css';
 
 export function LandingHeader() {

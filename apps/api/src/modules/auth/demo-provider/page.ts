@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS } from '../demo-accounts.js';
+import { DEMO_ACCOUNTS } from '../../../db/seed/demo-accounts.js';
 
 // The demo provider's pages: plain HTML, no JavaScript, readable at 360 px.
 

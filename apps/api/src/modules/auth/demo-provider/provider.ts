@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
-import { findDemoAccount } from '../demo-accounts.js';
+import { findDemoAccount } from '../../../db/seed/demo-accounts.js';
 import { createMemoryStore } from './memory-store.js';
 import { renderProviderError } from './page.js';
 

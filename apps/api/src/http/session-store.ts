@@ -1,8 +1,11 @@
+// The server-side session store (DESIGN 5): hashed tokens, idle and absolute expiry. It sits in
+// http/ beside the cookie plugin, below the modules that create sessions (auth) and read them.
+
 import { createHash, randomBytes } from 'node:crypto';
 import type { TRole } from '@uniapply/shared';
 import { eq, lt, or } from 'drizzle-orm';
-import type { TDbOrTx } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/index.js';
+import type { TDbOrTx } from '../db/client.js';
+import { sessions, users } from '../db/schema/index.js';
 
 export type TSessionUser = {
   id: number;

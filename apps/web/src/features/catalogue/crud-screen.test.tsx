@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { courseCategories } from '../../features/catalogue/course-categories';
-import { CrudScreen } from './crud-screen';
+import { CrudScreen } from '../../components/crud/crud-screen';
 import {
   fakeResource,
   json,
@@ -10,7 +9,8 @@ import {
   problem,
   renderScreen,
   resetNotifications,
-} from './crud-test-utils';
+} from '../../components/crud/crud-test-utils';
+import { courseCategories } from './course-categories';
 
 // The rules of spec 2.3 / 4 / 5 / 8 on the Course Category screen (a real definition).
 

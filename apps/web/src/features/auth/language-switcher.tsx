@@ -1,8 +1,8 @@
 import { NativeSelect } from '@mantine/core';
 import { LANGUAGES } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
-import { useChangeLanguage } from '../features/auth/language';
-import { currentLanguage, isAppLanguage } from '../lib/i18n';
+import { currentLanguage, isAppLanguage } from '../../lib/i18n';
+import { useChangeLanguage } from './language';
 
 /** Each language is named in itself, so a reader finds their own whatever is showing now. */
 const LANGUAGE_NAMES = { uz: 'Oʻzbekcha', ru: 'Русский', en: 'English' } as const;

@@ -1,0 +1,11 @@
+// The application wizard's shared rules (issue 9): step schemas, stages, confirm completeness.
+export * from './choice-steps.js';
+export * from './contact-steps.js';
+export * from './draft.js';
+export * from './entries.js';
+export * from './messages.js';
+export * from './passport.js';
+export * from './personal-step.js';
+export * from './review.js';
+export * from './stages.js';
+export * from './step-fields.js';

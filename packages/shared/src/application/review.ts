@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { ZNamed } from '../catalogue/named.js';
+import { DOCUMENT_TYPES } from '../enums.js';
+import { zId } from '../fields.js';
+import { ZEmergencyContact, ZGuardian } from '../students/contacts.js';
+import { ZExperience, ZLanguage, ZOtherInfo, ZQualification, ZStudentDocument } from '../students/records.js';
+import { ZStudentInfo } from '../students/student-info.js';
+import { missingDocuments, otherInfoToForm, ZOtherInfoStep } from './choice-steps.js';
+import { ZEmergencyStep, ZGuardianStep } from './contact-steps.js';
+import { ZLanguagesStep, ZQualificationsStep } from './entries.js';
+import type { MISSING_SECTIONS } from './messages.js';
+import { ZPersonalStep } from './personal-step.js';
+
+/** A selected course with its university; `submitted` once a confirm made it an application. */
+export const ZApplicationCourse = z.object({
+  /** The student-course id (the application form's studentCourseId). */
+  id: zId,
+  universityCourseId: zId,
+  university: ZNamed,
+  course: ZNamed,
+  submitted: z.boolean(),
+  submittedAt: z.string().nullable(),
+});
+export type TApplicationCourse = z.infer<typeof ZApplicationCourse>;
+
+/** What `GET /Review/getReview?studentId=` returns: every step's saved data (an output schema). */
+export const ZApplication = z.object({
+  studentId: zId,
+  /** The stored stage, 0 without a record (DESIGN 6). */
+  stage: z.number().int().min(0).max(11),
+  /** Stage 11: confirmed at least once. */
+  submitted: z.boolean(),
+  studentInfo: ZStudentInfo,
+  guardian: ZGuardian.nullable(),
+  emergencyContact: ZEmergencyContact.nullable(),
+  qualifications: z.array(ZQualification),
+  languages: z.array(ZLanguage),
+  experiences: z.array(ZExperience),
+  documents: z.array(ZStudentDocument.extend({ documentTypeName: z.string() })),
+  otherInfo: ZOtherInfo.nullable(),
+  courses: z.array(ZApplicationCourse),
+});
+export type TApplication = z.infer<typeof ZApplication>;
+
+export type TMissingSection = (typeof MISSING_SECTIONS)[number];
+/** A machine code naming what a confirm is missing: a step, or `document:<type id>`. */
+export type TMissingCode = TMissingSection | `document:${number}`;
+
+const passes = (schema: z.ZodType, value: unknown) => value != null && schema.safeParse(value).success;
+
+/**
+ * What stops a confirm (`POST /Stage/confirm` answers 4xx naming these; the review screen lists
+ * them), in step order: each required step whose saved data does not pass its step schema, each
+ * required document type without a file, and at least one course. Experience is optional.
+ */
+export function missingForConfirm(
+  application: Pick<
+    TApplication,
+    | 'studentInfo'
+    | 'guardian'
+    | 'emergencyContact'
+    | 'qualifications'
+    | 'languages'
+    | 'documents'
+    | 'otherInfo'
+    | 'courses'
+  >,
+  documentTypes: readonly { id: number }[] = DOCUMENT_TYPES,
+): TMissingCode[] {
+  const missing: TMissingCode[] = [];
+  if (!passes(ZPersonalStep, application.studentInfo)) missing.push('personal');
+  if (!passes(ZGuardianStep, application.guardian)) missing.push('guardian');
+  if (!passes(ZEmergencyStep, application.emergencyContact)) missing.push('emergencyContact');
+  if (!passes(ZQualificationsStep, application.qualifications)) missing.push('qualifications');
+  if (!passes(ZLanguagesStep, application.languages)) missing.push('languages');
+  for (const id of missingDocuments(application.documents, documentTypes)) missing.push(`document:${id}`);
+  const otherInfo = application.otherInfo ? otherInfoToForm(application.otherInfo) : null;
+  if (!passes(ZOtherInfoStep, otherInfo)) missing.push('otherInfo');
+  if (application.courses.length === 0) missing.push('courses');
+  return missing;
+}
+
+/** The message of a missing code: `wizard.missing.<step>`, or `wizard.missing.document` with its type. */
+export function missingMessage(code: TMissingCode): { key: string; params?: { documentTypeId: number } } {
+  const document = /^document:(\d+)$/.exec(code);
+  if (document) return { key: 'wizard.missing.document', params: { documentTypeId: Number(document[1]) } };
+  return { key: `wizard.missing.${code}` };
+}
