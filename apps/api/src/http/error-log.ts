@@ -74,7 +74,8 @@ export function describeErrorForLog(err: unknown) {
   const driver = dbErrors.find((e) => !('query' in e && 'params' in e));
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   return {
-    type: outer.name,
+    // drizzle's DrizzleQueryError keeps the name 'Error': the class says more.
+    type: outer.name === 'Error' ? outer.constructor.name : outer.name,
     code: str(outer.code) ?? str(driver?.code),
     message: dbErrors.length ? driver && withoutQuoted(driver.message) : outer.message,
     ...(driver

@@ -1,10 +1,11 @@
 import net from 'node:net';
-import { sql } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { readConfig } from '../../src/config.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
+import { describeErrorForLog, isDatabaseUnavailable } from '../../src/http/error-log.js';
 import { createTestApp, signInAs, type TestApp } from '../app.js';
 import { testDbKind } from '../db.js';
 
@@ -33,6 +34,53 @@ const currentDatabase = async (database: Database) => {
 };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+const wrapped = (cause: Error) => new DrizzleQueryError('select 1 where x = $1', ['AB1234567'], cause);
+
+describe('item 32: which errors mean "the database is unavailable"', () => {
+  it.each([
+    ['57P01 admin_shutdown', withCode('57P01', 'terminating connection due to administrator command')],
+    ['57P02 crash_shutdown', withCode('57P02')],
+    ['57P03 cannot_connect_now', withCode('57P03', 'the database system is starting up')],
+    ['08006 connection_failure', withCode('08006')],
+    ['08001 unable to connect', withCode('08001')],
+    ['ECONNREFUSED', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+    ['ECONNRESET', withCode('ECONNRESET')],
+    ['a lost connection', new Error('Connection terminated unexpectedly')],
+    ['a pool timeout', new Error('timeout exceeded when trying to connect')],
+    ['both addresses refused', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')])],
+    ['57P01 inside a failed query', wrapped(withCode('57P01'))],
+  ])('%s: yes', (_name, err) => {
+    expect(isDatabaseUnavailable(err)).toBe(true);
+  });
+
+  it.each([
+    ['23505 unique_violation', wrapped(withCode('23505', 'duplicate key value'))],
+    ['42703 undefined_column', wrapped(withCode('42703'))],
+    ['a programming error', new TypeError('x is not a function')],
+    ['not an error', 'ECONNREFUSED'],
+  ])('%s: no', (_name, err) => {
+    expect(isDatabaseUnavailable(err)).toBe(false);
+  });
+
+  it('item 33: a failed query is described without its SQL parameters or quoted values', () => {
+    const err = wrapped(
+      Object.assign(new Error('invalid input syntax for type integer: "AB1234567"'), {
+        code: '22P02',
+        severity: 'ERROR',
+        routine: 'pg_strtoint32_safe',
+      }),
+    );
+    const described = describeErrorForLog(err);
+    expect(JSON.stringify(described)).not.toContain('AB1234567');
+    expect(described).toMatchObject({
+      type: 'DrizzleQueryError',
+      code: '22P02',
+      db: { code: '22P02', routine: 'pg_strtoint32_safe' },
+    });
+  });
+});
 
 describe.runIf(onPostgres)('item 32: PostgreSQL connections terminated mid-run', () => {
   let t: TestApp;
