@@ -133,4 +133,8 @@ async function registerRateLimits(app: FastifyInstance) {
     const hooks = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [limit, ...hooks];
   });
+  // Unknown API addresses have no route of their own: the not-found handler runs the root hooks.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.is404 && isApi(request)) await byDefault.call(app, request, reply);
+  });
 }

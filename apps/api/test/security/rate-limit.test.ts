@@ -60,8 +60,9 @@ describe(`item 30: rate limits on every API route (${testDbKind()})`, () => {
     }
     expectTooMany(await t.app.inject({ url: '/api/auth/me' }));
     expectTooMany(await t.app.inject({ url: '/api/auth/me', headers: { 'x-forwarded-for': '203.0.113.9' } }));
-    // The sign-in callback is limited too.
+    // The sign-in callback is limited too, and so are addresses the API does not have.
     expectTooMany(await t.app.inject({ url: '/api/auth/callback?code=x&state=y' }));
+    expectTooMany(await t.app.inject({ url: '/api/no/such/route' }));
   });
 });
 
