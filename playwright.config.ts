@@ -45,6 +45,9 @@ export default defineConfig({
       DATA_DIR,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // Every e2e browser comes from 127.0.0.1 and signs in often: rate limits are API-tested.
+      RATE_LIMIT_ANONYMOUS_MAX: '100000',
+      RATE_LIMIT_MAX: '100000',
     },
     reuseExistingServer: false,
     timeout: 180_000,

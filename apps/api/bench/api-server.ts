@@ -57,6 +57,9 @@ const config = readConfig({
   LOG_LEVEL: 'silent',
   DATABASE_URL: url,
   SEED_DEMO: 'false',
+  // One admin sends every request: the per-user limit would turn the bench into a 429 count.
+  RATE_LIMIT_MAX: process.env.BENCH_RATE_LIMIT!,
+  RATE_LIMIT_ANONYMOUS_MAX: process.env.BENCH_RATE_LIMIT!,
 });
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });

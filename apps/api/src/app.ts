@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { requestForLog } from './http/error-log.js';
 import { registerErrorHandler } from './http/errors.js';
 import { openapiPlugin, serializerCompiler } from './http/openapi.js';
 import { securityPlugin } from './http/security.js';
@@ -23,18 +24,34 @@ declare module 'fastify' {
   }
 }
 
-export type BuildOptions = { config: TConfig; database: Database; logger?: boolean };
+export type BuildOptions = {
+  config: TConfig;
+  database: Database;
+  logger?: boolean;
+  /** Where the log goes (default stdout); tests read it. */
+  logStream?: { write(line: string): void };
+};
 
 /** Builds the whole API (tests call this and `inject` requests). */
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  logStream,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            serializers: { req: requestForLog },
+            ...(logStream ? { stream: logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Default Fastify logs full URLs; ours carry no personal data (ids only), see DESIGN 5.
+    // URLs carry ids only (DESIGN 5); sign-in URLs carry state, nonce and code: see requestForLog.
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

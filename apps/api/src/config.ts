@@ -38,6 +38,9 @@ const ZEnv = z
     /** Largest accepted upload, in megabytes; a larger one is refused with 413. */
     UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
     REDIS_URL: z.string().startsWith('redis').optional(),
+    /** Requests per minute to the API per signed-in user, and per address without a session. */
+    RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+    RATE_LIMIT_ANONYMOUS_MAX: z.coerce.number().int().positive().default(100),
     SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(14),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -98,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     filesDir: e.FILES_DIR ? fromLaunchDir(e.FILES_DIR) : path.join(dataDir, 'files'),
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
     redisUrl: e.REDIS_URL,
+    rateLimit: { max: e.RATE_LIMIT_MAX, anonymousMax: e.RATE_LIMIT_ANONYMOUS_MAX },
     session: { idleMs: e.SESSION_IDLE_HOURS * 3600_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86400_000 },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

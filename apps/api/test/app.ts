@@ -1,4 +1,5 @@
 import net from 'node:net';
+import type { Writable } from 'node:stream';
 import type { TRole } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -34,7 +35,10 @@ function freePort(): Promise<number> {
  * and the OpenID Connect sign-in (which makes real HTTP calls to the demo provider on the same
  * origin) works too. The public URL is the listening address, so PORT is picked before building.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: Writable } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
@@ -46,9 +50,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         DATA_DIR: '/tmp/uniapply-test-unused',
         HOST: '127.0.0.1',
         PORT: String(port),
+        // Tests sign in and list far faster than people: rate-limit tests set their own limits.
+        RATE_LIMIT_MAX: '100000',
+        RATE_LIMIT_ANONYMOUS_MAX: '100000',
         ...env,
       });
-      app = await buildApp({ config, database, logger: false });
+      app = await buildApp({
+        config,
+        database,
+        ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+      });
       await app.listen({ host: '127.0.0.1', port });
     } catch (err) {
       await app?.close();

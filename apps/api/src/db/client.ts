@@ -126,6 +126,11 @@ function isPortalProcess(pid: number): boolean {
   }
 }
 
+const warnConnectionLost = (err: Error) =>
+  console.warn(
+    `database connection lost (${(err as NodeJS.ErrnoException).code ?? err.message}); reconnecting when needed`,
+  );
+
 /** Opens PostgreSQL when a URL is given, else PGlite on disk (or in memory for `memory://`). */
 export async function openDatabase(opts: {
   url?: string;
@@ -133,9 +138,17 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** Sees every SQL statement with its parameters (the benchmark replays them). */
   logger?: Logger;
+  /** Told when an idle PostgreSQL connection is lost (default: a warning on stderr). */
+  onConnectionError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection that dies (PostgreSQL restarted, backend terminated) is reported here;
+    // without a listener Node ends the process. The pool drops it and connects anew when asked;
+    // requests meanwhile get 503 (http/errors.ts).
+    pool.on('error', (err) => {
+      (opts.onConnectionError ?? warnConnectionLost)(err);
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: opts.logger }) as unknown as TDb;
     await migratePg(db as never, { migrationsFolder });
     return {

@@ -1,21 +1,30 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from './errors.js';
+import { Redis } from 'ioredis';
+import { forbidden, notFound } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Helmet, a same-origin rule for state-changing requests, and rate limits (opt-in per route). */
+const isApi = (request: FastifyRequest) => request.url === '/api' || request.url.startsWith('/api/');
+
+/**
+ * Helmet, a same-origin rule for state-changing requests, rate limits on every API route,
+ * `Cache-Control: no-store` on the API, the API docs kept from production, and empty JSON bodies.
+ */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        baseUri: ["'none'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'"],
+        // Same-origin websockets are covered by 'self' (CSP Level 3, current browsers).
+        connectSrc: ["'self'"],
         formAction: ["'self'", 'https://accounts.google.com'],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: app.config.secureCookies ? [] : null,
@@ -24,7 +33,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     crossOriginEmbedderPolicy: false,
     hsts: app.config.secureCookies,
   });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app);
 
   const ownOrigin = new URL(app.config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
@@ -37,4 +46,95 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       throw forbidden('Cross-site requests are refused.');
     }
   });
+
+  // Security events (SECURITY 33): every refusal with who, where and why. onError runs before the
+  // error handler renders the problem, with the thrown error (AppError or Fastify's).
+  app.addHook('onError', async (request, _reply, error) => {
+    const status = (error as { status?: number }).status ?? error.statusCode;
+    if (status !== 401 && status !== 403) return;
+    request.log.warn(
+      {
+        event: 'access-denied',
+        status,
+        userId: request.user?.id ?? null,
+        route: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+        reason: error.message,
+      },
+      'access denied',
+    );
+  });
+
+  // API responses carry personal data: no browser or proxy keeps them (SECURITY 23). onSend also
+  // sees errors and unknown routes. The SPA's static files keep their own caching (http/web.ts).
+  app.addHook('onSend', async (request, reply) => {
+    if (isApi(request)) reply.header('cache-control', 'no-store');
+  });
+
+  // The API description helps attackers as much as developers: in production, admins only.
+  // A preHandler, so the session (read in onRequest) is known; 404 as if it did not exist.
+  if (app.config.env === 'production') {
+    app.addHook('preHandler', async (request) => {
+      const route = request.routeOptions.url ?? '';
+      if ((route === '/api/docs' || route.startsWith('/api/docs/')) && request.user?.role !== 'Admin') {
+        throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
+      }
+    });
+  }
+
+  // Spec 7 clients send `Content-Type: application/json` on every call, also without a payload:
+  // an empty JSON body means "no body" (the route's schema decides whether one is required).
+  // Everything else goes through Fastify's own parser (prototype poisoning still refused).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
 });
+
+/**
+ * Every API route is limited per minute (SECURITY 30): per user when signed in, per address
+ * otherwise (`request.ip`: the socket's address unless TRUST_PROXY, so a made-up X-Forwarded-For
+ * changes nothing). Routes with their own `config.rateLimit` (sign-in, contact) keep their
+ * stricter limit. Counters live in Redis when REDIS_URL is set (shared by every instance), else in
+ * memory. Over the limit: 429 problem+json with Retry-After (http/errors.ts).
+ */
+async function registerRateLimits(app: FastifyInstance) {
+  const { config } = app;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  if (redis) {
+    // Without a listener a lost Redis connection ends the process; ioredis reconnects by itself.
+    redis.on('error', (err) =>
+      app.log.warn({ err: { message: err.message } }, 'rate-limit store unavailable'),
+    );
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+    max: (request) => (request.user ? config.rateLimit.max : config.rateLimit.anonymousMax),
+    ...(redis ? { redis, nameSpace: 'uniapply-rate-' } : {}),
+    // Redis away: serve rather than refuse everyone.
+    skipOnError: true,
+  });
+  const byDefault = app.rateLimit();
+  // First of the route's own onRequest hooks (after the session is read, before role checks): a
+  // flood of refused requests is limited too. The plugin's own hook then sees the request counted.
+  app.addHook('onRoute', (route) => {
+    if (!route.url?.startsWith('/api/')) return;
+    const own = route.config?.rateLimit;
+    const limit: onRequestHookHandler = own ? app.rateLimit(own) : byDefault;
+    const hooks = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [limit, ...hooks];
+  });
+  // Unknown API addresses have no route of their own: the not-found handler runs the root hooks.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.is404 && isApi(request)) await byDefault.call(app, request, reply);
+  });
+}

@@ -85,7 +85,7 @@ export async function authModule(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const signUpRole = parseSignUpRole(request.query.role);
-      const returnUrl = safeReturnUrl(request.query.returnUrl);
+      const returnUrl = safeReturnUrl(request.query.returnUrl, config.publicUrl);
       let configuration: oidc.Configuration;
       try {
         configuration = await signIn.configuration();
@@ -118,12 +118,12 @@ export async function authModule(fastify: FastifyInstance) {
     },
   );
 
-  // Info-level request logs would print this URL, and its one-time code, in full.
-  app.get('/callback', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+  // Request logs show this URL without its query (one-time code, state): see requestForLog.
+  app.get('/callback', { schema: { hide: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     reply.clearCookie(flowCookie, flowCookieOptions);
     const fail = (reason: 'failed' | 'cancelled', why: string) => {
-      request.log.warn({ reason: why }, 'sign-in did not finish');
+      request.log.warn({ event: 'sign-in-failed', reason: why }, 'sign-in did not finish');
       return reply.redirect(signInErrorUrl(reason), 303);
     };
     const token = request.cookies[flowCookie];
@@ -154,7 +154,7 @@ export async function authModule(fastify: FastifyInstance) {
     const issuerKey = signIn.issuerKey(claims.iss);
     const demoAccount = signIn.name === 'demo' ? findDemoAccount(claims.email) : undefined;
     const oldToken = request.cookies[sessionCookieName(config.secureCookies)];
-    const sessionToken = await database.db.transaction(async (tx) => {
+    const signedIn = await database.db.transaction(async (tx) => {
       const user = await upsertSignedInUser(
         tx,
         {
@@ -169,9 +169,13 @@ export async function authModule(fastify: FastifyInstance) {
       );
       // Rotate: whatever session this browser had ends here.
       if (oldToken && oldToken.length <= 100) await deleteSession(tx, oldToken);
-      return createSession(tx, user.id, config.session);
+      return { token: await createSession(tx, user.id, config.session), userId: user.id, role: user.role };
     });
-    setSessionCookie(app, reply, sessionToken);
+    request.log.info(
+      { event: 'sign-in', userId: signedIn.userId, role: signedIn.role, provider: signIn.name },
+      'signed in',
+    );
+    setSessionCookie(app, reply, signedIn.token);
     return reply.redirect(flow.returnUrl, 303);
   });
 
@@ -233,6 +237,7 @@ export async function authModule(fastify: FastifyInstance) {
     async (request, reply: FastifyReply) => {
       const token = request.cookies[sessionCookieName(config.secureCookies)];
       if (token && token.length <= 100) await deleteSession(database.db, token);
+      request.log.info({ event: 'sign-out', userId: request.user?.id ?? null }, 'signed out');
       clearSessionCookie(app, reply);
       return reply.status(204).send();
     },

@@ -1,0 +1,111 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInAs, type TestApp } from '../app.js';
+import { Browser } from '../auth/browser.js';
+import { signInThroughDemo } from '../auth/flow.js';
+import { testDbKind } from '../db.js';
+import { studentInfoBody } from '../resources/helpers.js';
+
+type TLogLine = Record<string, unknown> & { msg?: string };
+
+/** Collects what the app logs (pino writes one JSON line per entry). */
+function logCapture() {
+  let text = '';
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  return {
+    stream,
+    text: () => text,
+    lines: (): TLogLine[] =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as TLogLine),
+  };
+}
+
+describe(`item 33: security logging without personal data (${testDbKind()})`, () => {
+  let t: TestApp;
+  const log = logCapture();
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: log.stream });
+  });
+  afterAll(() => t.close());
+
+  it('item 33: a database error leaves no SQL parameters (passport, phone, address) in the log', async () => {
+    const student = await signInAs(t, 'log.student@example.test', 'Student');
+    // Break the table under the running app: the insert fails in the database with our values.
+    await t.database.db.execute(sql`alter table student_infos rename column city to city_gone`);
+    const body = {
+      ...studentInfoBody('Logmarker'),
+      passportSeries: 'QZ',
+      passportNumber: '9182736',
+      phoneNumber: '+998935554433',
+      address: '77 Hidden Orchard Street',
+    };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/StudentInfo/add',
+      headers: student.headers,
+      payload: body,
+    });
+    await t.database.db.execute(sql`alter table student_infos rename column city_gone to city`);
+    expect(res.statusCode, res.body).toBe(500);
+    const failed = log.lines().filter((l) => l.msg === 'request failed');
+    expect(failed).toHaveLength(1);
+    const text = log.text();
+    for (const secret of ['9182736', 'QZ', '998935554433', 'Hidden Orchard', 'Logmarker', 'insert into']) {
+      expect(text, secret).not.toContain(secret);
+    }
+    expect(res.body).not.toContain('9182736');
+  });
+
+  it('item 33: sign-in URLs (state, nonce, code) are logged without their query strings', async () => {
+    await signInThroughDemo(new Browser(t.baseUrl), { email: 'log.query@example.test' });
+    const text = log.text();
+    expect(text).toContain('/api/auth/demo-oidc/'); // the requests are logged ...
+    expect(text).not.toMatch(/[?&](state|nonce|code|code_challenge)=/); // ... their secrets are not
+  });
+
+  it('item 33: sign-in success and failure, sign-out, 401 and 403 are logged with user id, route and reason', async () => {
+    const student = await signInAs(t, 'log.events@example.test', 'Student');
+    const signedIn = log.lines().find((l) => l.event === 'sign-in' && l.userId === student.userId);
+    expect(signedIn).toMatchObject({ event: 'sign-in', userId: student.userId });
+
+    // A callback with no sign-in started in this browser.
+    await t.app.inject({ url: '/api/auth/callback?code=abc&state=def' });
+    expect(log.lines().find((l) => l.event === 'sign-in-failed')).toMatchObject({
+      reason: 'no pending sign-in for this browser',
+    });
+
+    const forbidden = await t.app.inject({ url: '/api/admin/summary', headers: student.headers });
+    expect(forbidden.statusCode).toBe(403);
+    expect(log.lines().find((l) => l.event === 'access-denied' && l.status === 403)).toMatchObject({
+      userId: student.userId,
+      route: 'GET /api/admin/summary',
+      reason: expect.any(String),
+    });
+
+    const anonymous = await t.app.inject({ url: '/api/auth/me' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(log.lines().find((l) => l.event === 'access-denied' && l.status === 401)).toMatchObject({
+      userId: null,
+      route: 'GET /api/auth/me',
+      reason: expect.any(String),
+    });
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: student.headers,
+    });
+    expect(out.statusCode).toBe(204);
+    expect(log.lines().find((l) => l.event === 'sign-out')).toMatchObject({ userId: student.userId });
+    expect(log.text()).not.toContain(student.cookie.split('=')[1]);
+  });
+});

@@ -1,0 +1,94 @@
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema/index.js';
+import { createSession } from '../../src/http/session-store.js';
+import { createTestApp, type TestApp } from '../app.js';
+import { testDbKind } from '../db.js';
+
+const USER_MAX = 5;
+const ANONYMOUS_MAX = 3;
+
+/** A session for a new user, made directly (signing in would spend the address's requests). */
+async function sessionFor(t: TestApp, email: string, role: 'Admin' | 'Student') {
+  const [u] = await t.database.db
+    .insert(users)
+    .values({ issuer: 'test', subject: email, email, role })
+    .returning({ id: users.id });
+  return { cookie: `sid=${await createSession(t.database.db, u!.id, t.app.config.session)}` };
+}
+
+const list = (t: TestApp, headers: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/University/getListByPage',
+    headers,
+    payload: { page: 0, pageSize: 10 },
+  });
+
+function expectTooMany(res: Awaited<ReturnType<TestApp['app']['inject']>>) {
+  expect(res.statusCode, res.body).toBe(429);
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  expect(res.headers['content-type']).toContain('application/problem+json');
+  expect(res.json()).toMatchObject({ status: 429, title: 'Too Many Requests', code: 'rateLimited' });
+}
+
+describe(`item 30: rate limits on every API route (${testDbKind()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      RATE_LIMIT_MAX: String(USER_MAX),
+      RATE_LIMIT_ANONYMOUS_MAX: String(ANONYMOUS_MAX),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('item 30: a list is limited per user, and two users are counted apart', async () => {
+    const a = await sessionFor(t, 'rate.a@example.test', 'Admin');
+    const b = await sessionFor(t, 'rate.b@example.test', 'Admin');
+    for (let i = 0; i < USER_MAX; i++) expect((await list(t, a)).statusCode).toBe(200);
+    expectTooMany(await list(t, a));
+    expect((await list(t, b)).statusCode).toBe(200);
+    // A save (another route) shares the user's count.
+    expectTooMany(
+      await t.app.inject({ method: 'POST', url: '/api/University/add', headers: a, payload: {} }),
+    );
+  });
+
+  it('item 30: without a session, per address; a made-up X-Forwarded-For does not reset it (TRUST_PROXY off)', async () => {
+    for (let i = 0; i < ANONYMOUS_MAX; i++) {
+      expect((await t.app.inject({ url: '/api/auth/me' })).statusCode).toBe(401);
+    }
+    expectTooMany(await t.app.inject({ url: '/api/auth/me' }));
+    expectTooMany(await t.app.inject({ url: '/api/auth/me', headers: { 'x-forwarded-for': '203.0.113.9' } }));
+    // The sign-in callback is limited too, and so are addresses the API does not have.
+    expectTooMany(await t.app.inject({ url: '/api/auth/callback?code=x&state=y' }));
+    expectTooMany(await t.app.inject({ url: '/api/no/such/route' }));
+  });
+});
+
+// Several instances behind a load balancer share their counts through Redis.
+describe.runIf(process.env.TEST_REDIS_URL)('item 30: counts shared through Redis', () => {
+  let one: TestApp;
+  let two: TestApp;
+  beforeAll(async () => {
+    const env = {
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      RATE_LIMIT_ANONYMOUS_MAX: String(ANONYMOUS_MAX),
+      TRUST_PROXY: 'true', // so each run can use an address of its own
+    };
+    one = await createTestApp(env);
+    two = await createTestApp(env);
+  });
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+  });
+
+  it('item 30: two app instances count one address together', async () => {
+    const headers = { 'x-forwarded-for': `198.51.${randomInt(256)}.${randomInt(256)}` };
+    expect((await one.app.inject({ url: '/api/auth/me', headers })).statusCode).toBe(401);
+    expect((await two.app.inject({ url: '/api/auth/me', headers })).statusCode).toBe(401);
+    expect((await one.app.inject({ url: '/api/auth/me', headers })).statusCode).toBe(401);
+    expectTooMany(await two.app.inject({ url: '/api/auth/me', headers }));
+  });
+});
