@@ -8,7 +8,7 @@ import {
   universityCourses,
   users,
 } from '../db/schema/index.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict, inUse, notFound } from '../http/errors.js';
 import { mapDbError } from './db-errors.js';
 import type { TResource } from './define.js';
 import { getRow, listRows, selectFrom, type TRow } from './queries.js';
@@ -154,7 +154,7 @@ export function deleteRow(db: TDb, resource: TResource, actor: TActor, id: numbe
         const n = Number(row?.n ?? 0);
         if (n > 0) uses.push(`${n} ${n === 1 ? usage.one : usage.many}`);
       }
-      if (uses.length) throw conflict(`This ${resource.label} is used by ${uses.join(' and ')}.`);
+      if (uses.length) throw inUse(resource.label, uses);
       await tx.delete(resource.table).where(eq(resource.table.id, id));
       return { id };
     },

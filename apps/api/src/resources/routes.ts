@@ -6,7 +6,16 @@ import { badRequest, notFound } from '../http/errors.js';
 import type { TResource } from './define.js';
 import { resources } from './definitions/index.js';
 import { compileEqualities, compileFilter } from './filter.js';
-import { checkBody, guard, isObject, normalizeBody, ZStageQuery, zRowId } from './hooks.js';
+import {
+  checkBody,
+  guard,
+  isObject,
+  normalizeBody,
+  textToInt,
+  ZStageQuery,
+  zPathId,
+  zRowId,
+} from './hooks.js';
 import { addRow, createOrUpdate, deleteRow, updateRow } from './mutations.js';
 import { countRows, firstId, getRow, listPage, listRows, type TRow } from './queries.js';
 import { actorOf } from './scope.js';
@@ -28,7 +37,7 @@ import { registerSpecificRoutes } from './specific-routes.js';
 if (!z.globalRegistry.has(ZFilter)) z.globalRegistry.add(ZFilter, { id: 'Filter' });
 
 const zScalar = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
-const ZIdParams = z.object({ id: zRowId });
+const ZIdParams = z.object({ id: zPathId });
 const ZIdBody = z.object({ id: zRowId });
 /** `find`: `{ field: value }` equalities, e.g. `{ "studentId": 5 }`. */
 const ZFindBody = z.record(z.string().min(1).max(100), zScalar);
@@ -105,7 +114,7 @@ export function registerResource(app: FastifyInstance, resource: TResource) {
         async (req: FastifyRequest) => {
           const studentId = (req.query as Record<string, unknown>).studentId;
           if (resource.scope === 'child' && isObject(req.body) && studentId !== undefined)
-            req.body = { ...req.body, studentId };
+            req.body = { ...req.body, studentId: textToInt(studentId) };
         },
       ],
       schema: {

@@ -5,14 +5,14 @@ import { z } from 'zod';
 import { badRequest } from '../http/errors.js';
 import type { TResource } from './define.js';
 import { resources } from './definitions/index.js';
-import { checkBody, guard, normalizeBody, ZStageQuery, zRowId } from './hooks.js';
+import { checkBody, guard, normalizeBody, ZStageQuery, zPathId } from './hooks.js';
 import { addRow, replaceStudentCourses, updateRow } from './mutations.js';
 import type { TRow } from './queries.js';
 import { actorOf } from './scope.js';
 
 // The resource-specific routes of spec 7.2 (the original client's add/update paths).
 
-const ZIdParams = z.object({ id: zRowId });
+const ZIdParams = z.object({ id: zPathId });
 
 function registerAddAndPut(app: FastifyInstance, resource: TResource, addPath: string, putPath: string) {
   const r = app.withTypeProvider<ZodTypeProvider>();
