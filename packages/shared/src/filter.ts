@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants.js';
+import { MAX_INT, zWholeNumber } from './fields.js';
 
 // The filter language of spec 3 / DESIGN 4. Field paths are resolved on the server through a
 // per-resource allow-list; depth and condition caps are enforced there too (they need recursion).
@@ -45,8 +46,11 @@ export const ZFilter: z.ZodType<TFilter> = z.lazy(() =>
 export const ZPagedQuery = z
   .object({
     filter: ZFilter.optional(),
-    page: z.coerce.number().int().min(0).default(0),
-    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+    page: zWholeNumber().min(0, 'validation.notNegative').max(MAX_INT, 'validation.tooLarge').default(0),
+    pageSize: zWholeNumber()
+      .min(1, 'validation.positive')
+      .max(MAX_PAGE_SIZE, 'validation.tooLarge')
+      .default(PAGE_SIZE),
   })
   .strict();
 export type TPagedQuery = z.infer<typeof ZPagedQuery>;

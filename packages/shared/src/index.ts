@@ -5,6 +5,7 @@ export * from './catalogue/university.js';
 export * from './catalogue/university-course.js';
 export * from './constants.js';
 export * from './enums.js';
+export * from './errors.js';
 export * from './fields.js';
 export * from './filter.js';
 export * from './people.js';

@@ -29,7 +29,7 @@ export type TProfileNames = z.infer<typeof ZProfileNames>;
 
 /** The landing page's contact form (spec 5: name, email and message are required). */
 export const ZContactMessageInput = z
-  .object({ name: zRequiredText(100), email: zEmail, message: zRequiredText(4000) })
+  .object({ name: zRequiredText(100), email: zEmail, message: zRequiredText(4000, { multiline: true }) })
   .strict();
 export const ZContactMessage = ZContactMessageInput.extend({ id: zId, createdAt: z.string() });
 export type TContactMessageInput = z.infer<typeof ZContactMessageInput>;

@@ -1,50 +1,216 @@
+import {
+  FIELD_ERROR_MESSAGES,
+  formatMessage,
+  isFieldErrorCode,
+  type TErrorCode,
+  type TFieldErrorCode,
+} from '@uniapply/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { describeErrorForLog, isDatabaseUnavailable } from './error-log.js';
 
+// Problems are application/problem+json (DESIGN 4, 7): `status`, `title`, a machine `code` with
+// its `params`, a human English `message`, and for bad input `errors: [{ path, code, message }]`.
+// The web translates the codes; messages are never raw i18n keys.
+
+export type TParams = Record<string, unknown>;
+export type TFieldError = { path: string; code: TFieldErrorCode; message: string; params?: TParams };
+/** What callers may hand over: `message` may be a `validation.*` / `filter.*` key. */
+export type TFieldErrorInput = { path: string; message: string; code?: string; params?: TParams };
+
 /** Typed application errors; the handler below renders them once, as problem+json. */
 export class AppError extends Error {
+  readonly code: TErrorCode;
   constructor(
     readonly status: number,
     readonly title: string,
     message: string,
-    readonly errors?: { path: string; message: string }[],
+    readonly errors?: TFieldErrorInput[],
+    code?: TErrorCode,
+    readonly params?: TParams,
   ) {
     super(message);
+    this.code = code ?? defaultCode(status, Boolean(errors?.length));
   }
 }
-export const badRequest = (message: string, errors?: { path: string; message: string }[]) =>
+export const badRequest = (message: string, errors?: TFieldErrorInput[]) =>
   new AppError(400, 'Bad Request', message, errors);
 export const unauthorized = () => new AppError(401, 'Unauthorized', 'Sign in to continue.');
 export const forbidden = (message = 'You may not do this.') => new AppError(403, 'Forbidden', message);
+export const crossSite = () =>
+  new AppError(403, 'Forbidden', 'Cross-site requests are refused.', undefined, 'crossSite');
 export const notFound = (message = 'Not found.') => new AppError(404, 'Not Found', message);
 export const conflict = (message: string) => new AppError(409, 'Conflict', message);
+/** A row that other rows still use; `uses` names them ("2 university courses"). */
+export const inUse = (label: string, uses: string[]) =>
+  new AppError(409, 'Conflict', `This ${label} is used by ${uses.join(' and ')}.`, undefined, 'inUse', {
+    uses,
+  });
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+const CODES: Record<number, TErrorCode> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  409: 'conflict',
+  413: 'payloadTooLarge',
+  415: 'unsupportedMediaType',
+  429: 'rateLimited',
+  503: 'serviceUnavailable',
+};
+function defaultCode(status: number, hasFieldErrors: boolean): TErrorCode {
+  if (status === 400) return hasFieldErrors ? 'validation' : 'badRequest';
+  return CODES[status] ?? (status >= 500 ? 'internal' : 'badRequest');
+}
+
+/** One field error: a schema's message key becomes its code, with an English message. */
+export function fieldError(path: string, key: string, params?: TParams): TFieldError {
+  let code: TFieldErrorCode = 'invalid';
+  let extra: TParams | undefined = params;
+  if (key.startsWith('validation.') && isFieldErrorCode(key.slice(11)))
+    code = key.slice(11) as TFieldErrorCode;
+  else if (key.startsWith('filter.')) {
+    code = 'invalidFilter';
+    extra = { ...params, rule: key.slice(7) };
+  } else if (isFieldErrorCode(key)) code = key;
+  // "Required" needs no limits (zod reports a missing text as "at least 1 character").
+  if (code === 'required') extra = undefined;
+  const message = formatMessage(FIELD_ERROR_MESSAGES[code], extra);
+  return { path, code, message, ...(extra && Object.keys(extra).length ? { params: extra } : {}) };
+}
+
+type TIssue = {
+  code?: string;
+  message?: string;
+  origin?: string;
+  maximum?: unknown;
+  minimum?: unknown;
+  expected?: string;
+  keys?: string[];
+  input?: unknown;
+};
+/** A zod issue: its custom message key wins; zod's own messages are mapped by the issue's kind. */
+function issueError(path: string, issue: TIssue): TFieldError {
+  const limit = (v: unknown) => (typeof v === 'bigint' ? Number(v) : v);
+  const params: TParams = {};
+  if (issue.code === 'too_big' && issue.maximum !== undefined) params.max = limit(issue.maximum);
+  if (issue.code === 'too_small' && issue.minimum !== undefined) params.min = limit(issue.minimum);
+  if (issue.code === 'unrecognized_keys' && issue.keys) params.keys = issue.keys;
+  const message = issue.message ?? '';
+  if (/^(validation|filter)\./.test(message)) return fieldError(path, message, params);
+  const byKind = (): TFieldErrorCode => {
+    switch (issue.code) {
+      case 'invalid_type':
+        if (/received undefined/.test(message)) return 'required';
+        return issue.expected === 'number' ? 'number' : 'invalid';
+      case 'too_big':
+        return issue.origin === 'string' ? 'tooLong' : issue.origin === 'array' ? 'tooMany' : 'tooLarge';
+      case 'too_small':
+        return issue.origin === 'string' && params.min === 1
+          ? 'required'
+          : issue.origin === 'number'
+            ? 'tooSmall'
+            : 'invalid';
+      case 'invalid_value':
+        return 'choice';
+      case 'unrecognized_keys':
+        return 'unknownField';
+      default:
+        return 'invalid';
+    }
+  };
+  return fieldError(path, byKind(), params);
+}
 
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const zodIssues = (err: ZodError) =>
-  err.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  err.issues.map((i) => issueError(i.path.map(String).join('.'), i as unknown as TIssue));
+
+/** The PostgreSQL SQLSTATE of an error, looking through drizzle's wrapping (`cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The safety net for bad data that got past the schemas: PostgreSQL's data exceptions (class 22)
+ * and not-null/check violations are the client's bad input (400); other integrity violations
+ * (class 23: unique, foreign key) are conflicts (409). Everything else stays a 500.
+ */
+function databaseProblem(err: unknown): AppError | undefined {
+  const state = pgErrorCode(err);
+  if (!state) return undefined;
+  if (state.startsWith('22') || state === '23502' || state === '23514')
+    return new AppError(400, 'Bad Request', 'A value is not valid.', undefined, 'invalidValue');
+  if (state.startsWith('23'))
+    return new AppError(409, 'Conflict', 'This conflicts with existing data.', undefined, 'conflict');
+  return undefined;
+}
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
-    const send = (status: number, title: string, message: string, errors?: unknown) =>
+    const send = (
+      status: number,
+      code: TErrorCode,
+      message: string,
+      errors?: TFieldError[],
+      params?: TParams,
+      title = TITLES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request'),
+    ) =>
       reply
         .status(status)
         .type('application/problem+json')
-        .send({ type: 'about:blank', status, title, message, ...(errors ? { errors } : {}) });
+        .send({
+          type: 'about:blank',
+          status,
+          title,
+          code,
+          message,
+          ...(params ? { params } : {}),
+          ...(errors?.length ? { errors } : {}),
+        });
+    const sendApp = (e: AppError) =>
+      send(
+        e.status,
+        e.code,
+        e.message,
+        e.errors?.map((f) => fieldError(f.path, f.code ?? f.message, f.params)),
+        e.params,
+        e.title,
+      );
 
-    if (err instanceof AppError) return send(err.status, err.title, err.message, err.errors);
-    if (err instanceof ZodError) return send(400, 'Bad Request', 'The request is not valid.', zodIssues(err));
+    if (err instanceof AppError) return sendApp(err);
+    if (err instanceof ZodError) return send(400, 'validation', 'The request is not valid.', zodIssues(err));
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) => ({
-        path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
-        message: v.message ?? 'invalid',
-      }));
+      const errors = err.validation.map((v) =>
+        issueError([err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'), {
+          ...(v.params as TIssue),
+          code: v.keyword,
+          message: v.message,
+        }),
+      );
       const first = errors[0];
       return send(
         400,
-        'Bad Request',
+        'validation',
         first ? `${first.path}: ${first.message}` : 'The request is not valid.',
         errors,
       );
@@ -52,35 +218,25 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isDatabaseUnavailable(err)) {
       // Down, restarting or a cut connection: the pool reconnects by itself, the client retries.
       request.log.warn({ err: describeErrorForLog(err) }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .type('application/problem+json')
-        .send({
-          type: 'about:blank',
-          status: 503,
-          title: 'Service Unavailable',
-          code: 'serviceUnavailable',
-          message: 'The service is briefly unavailable. Please try again in a moment.',
-        });
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(
+        503,
+        'serviceUnavailable',
+        'The service is briefly unavailable. Please try again in a moment.',
+      );
     }
+    const fromDatabase = databaseProblem(err);
+    if (fromDatabase) return sendApp(fromDatabase);
     const status = (err as FastifyError).statusCode ?? 500;
     if (status >= 500) {
       // Logged with the request id only: no bodies, no SQL or its parameters (personal data).
       request.log.error({ err: describeErrorForLog(err) }, 'request failed');
-      return send(500, 'Internal Server Error', 'Something went wrong on our side. Please try again.');
+      return send(500, 'internal', 'Something went wrong on our side. Please try again.');
     }
-    if (status === 429) {
-      return reply.status(429).type('application/problem+json').send({
-        type: 'about:blank',
-        status,
-        title: 'Too Many Requests',
-        code: 'rateLimited',
-        message: err.message,
-      });
-    }
-    const title = status === 413 ? 'Payload Too Large' : status === 429 ? 'Too Many Requests' : 'Bad Request';
-    return send(status, title, err.message);
+    const fastifyCode = String((err as FastifyError).code ?? '');
+    const code =
+      fastifyCode.startsWith('FST_ERR_CTP_') && status === 400 ? 'invalidJson' : defaultCode(status, false);
+    return send(status, code, err.message);
   });
 
   app.setNotFoundHandler((request, reply) =>
@@ -91,6 +247,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         type: 'about:blank',
         status: 404,
         title: 'Not Found',
+        code: 'notFound',
         message: `No route ${request.method} ${request.url.split('?')[0]}`,
       }),
   );

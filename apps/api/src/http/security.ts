@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { forbidden, notFound } from './errors.js';
+import { crossSite, notFound } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -39,11 +39,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const site = request.headers['sec-fetch-site'];
-    if (site && site !== 'same-origin' && site !== 'none')
-      throw forbidden('Cross-site requests are refused.');
+    if (site && site !== 'same-origin' && site !== 'none') throw crossSite();
     const origin = request.headers.origin;
     if (origin && origin !== ownOrigin && !app.config.extraOrigins.includes(origin)) {
-      throw forbidden('Cross-site requests are refused.');
+      throw crossSite();
     }
   });
 

@@ -1,18 +1,10 @@
-import { AppError, badRequest, conflict } from '../http/errors.js';
+import { AppError, badRequest, conflict, pgErrorCode } from '../http/errors.js';
 
-/** The PostgreSQL SQLSTATE of an error, looking through drizzle's wrapping (`cause`). */
-export function pgErrorCode(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+export { pgErrorCode };
 
 /**
- * Turns the constraint errors a client can cause into problem responses (the rest stay 500s).
+ * Turns the constraint errors a client can cause into problem responses with the resource's name
+ * (the central error handler maps the rest of PostgreSQL's data and integrity errors generically).
  * `deleting` decides what a foreign-key error means: still in use (409) or a missing reference (400).
  */
 export function mapDbError(err: unknown, label: string, deleting = false): unknown {
@@ -24,13 +16,25 @@ export function mapDbError(err: unknown, label: string, deleting = false): unkno
     case '23001':
     case '23503':
       return deleting
-        ? conflict(`This ${label} is still in use and cannot be deleted.`)
+        ? new AppError(
+            409,
+            'Conflict',
+            `This ${label} is still in use and cannot be deleted.`,
+            undefined,
+            'inUse',
+          )
         : badRequest('A referenced record does not exist.');
     case '23514':
     case '22003':
-      return badRequest('A value is out of range.');
+      return new AppError(400, 'Bad Request', 'A value is out of range.', undefined, 'invalidValue');
     case '22021':
-      return badRequest('Text contains a character that cannot be stored.');
+      return new AppError(
+        400,
+        'Bad Request',
+        'Text contains a character that cannot be stored.',
+        undefined,
+        'invalidValue',
+      );
     default:
       return err;
   }

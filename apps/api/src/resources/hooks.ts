@@ -1,4 +1,4 @@
-import { MAX_FILTER_DEPTH, zId } from '@uniapply/shared';
+import { MAX_FILTER_DEPTH, zId, zPathId, zTextInt } from '@uniapply/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, forbidden } from '../http/errors.js';
@@ -8,12 +8,15 @@ import { mayRead, mayWrite } from './scope.js';
 
 // Route pieces shared by the generic and the specific resource routes.
 
-/** Query numbers: an empty `?studentId=` means absent, not 0. */
-export const zQueryInt = (schema: z.ZodType<number>) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+/**
+ * Query numbers arrive as text: canonical digits only (`1e1`, `0x1`, `01` are refused), and an
+ * empty `?studentId=` means absent, not 0. `studentId=0` is the spec's "my own / a new profile".
+ */
+export const zQueryInt = (min: number, max?: number) =>
+  z.preprocess((v) => (v === '' ? undefined : v), zTextInt(min, max).optional());
 /** The student profile a write names (CreateOrUpdate of a student's record). */
 export const ZStudentQuery = z.object({
-  studentId: zQueryInt(z.coerce.number().int().min(0).max(2147483647)),
+  studentId: zQueryInt(0),
 });
 
 /** Roles first (before body parsing and validation): 401 without a session, 403 for a wrong role. */
@@ -25,8 +28,10 @@ export function guard(resource: TResource, access: 'read' | 'write') {
   };
 }
 
-/** A row id: the tables' ids are PostgreSQL integers, so a larger number is bad input, not a 500. */
-export const zRowId = zId.max(2147483647, 'validation.tooLarge');
+/** A row id in a JSON body: a JSON integer within PostgreSQL's integer range. */
+export const zRowId = zId;
+/** A row id in a path: canonical digits (`/StudentInfo/1e3` is a 400, not row 1000). */
+export { zPathId };
 
 /**
  * Checks a body before validation: filters nest at most MAX_FILTER_DEPTH groups, so absurd
@@ -51,6 +56,10 @@ export async function checkBody(request: FastifyRequest) {
     for (const [key, child] of Object.entries(value)) stack.push([child, depth + 1, `${path}.${key}`]);
   }
 }
+
+/** A query parameter's canonical digits as a number (anything else is left for validation). */
+export const textToInt = (v: unknown) =>
+  typeof v === 'string' && /^(0|[1-9][0-9]{0,9})$/.test(v) ? Number(v) : v;
 
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

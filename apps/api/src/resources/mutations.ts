@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { TDb, TDbOrTx } from '../db/client.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, inUse, notFound } from '../http/errors.js';
 import { mapDbError } from './db-errors.js';
 import type { TResource, TWriteContext, TWriteVerb } from './define.js';
 import { getRow, selectFrom, type TRow } from './queries.js';
@@ -176,7 +176,7 @@ export function deleteRow(db: TDb, resource: TResource, actor: TActor, id: numbe
       const n = Number(row?.n ?? 0);
       if (n > 0) uses.push(`${n} ${n === 1 ? usage.one : usage.many}`);
     }
-    if (uses.length) throw conflict(`This ${resource.label} is used by ${uses.join(' and ')}.`);
+    if (uses.length) throw inUse(resource.label, uses);
     await tx.delete(resource.table).where(eq(resource.table.id, id));
     return { id };
   });

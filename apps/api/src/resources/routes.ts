@@ -5,7 +5,16 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../http/errors.js';
 import type { TResource } from './define.js';
 import { compileEqualities, compileFilter } from './filter.js';
-import { checkBody, guard, isObject, normalizeBody, ZStudentQuery, zRowId } from './hooks.js';
+import {
+  checkBody,
+  guard,
+  isObject,
+  normalizeBody,
+  textToInt,
+  ZStudentQuery,
+  zPathId,
+  zRowId,
+} from './hooks.js';
 import { addRow, createOrUpdate, deleteRow, updateRow } from './mutations.js';
 import { describeVerbs } from './operations.js';
 import { countRows, firstId, getRow, listPage, listRows, type TRow } from './queries.js';
@@ -28,7 +37,7 @@ import { registerSpecificRoutes } from './specific-routes.js';
 if (!z.globalRegistry.has(ZFilter)) z.globalRegistry.add(ZFilter, { id: 'Filter' });
 
 const zScalar = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
-const ZIdParams = z.object({ id: zRowId });
+const ZIdParams = z.object({ id: zPathId });
 const ZIdBody = z.object({ id: zRowId });
 /** `find`: `{ field: value }` equalities, e.g. `{ "studentId": 5 }`. */
 const ZFindBody = z.record(z.string().min(1).max(100), zScalar);
@@ -107,7 +116,7 @@ export function registerResource(app: FastifyInstance, resource: TResource) {
         async (req: FastifyRequest) => {
           const studentId = (req.query as Record<string, unknown>).studentId;
           if (resource.scope === 'child' && isObject(req.body) && studentId !== undefined)
-            req.body = { ...req.body, studentId };
+            req.body = { ...req.body, studentId: textToInt(studentId) };
         },
       ],
       schema: {

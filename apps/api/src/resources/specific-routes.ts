@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TResource } from './define.js';
-import { checkBody, guard, normalizeBody, zRowId } from './hooks.js';
+import { checkBody, guard, normalizeBody, zPathId } from './hooks.js';
 import { addRow, updateRow } from './mutations.js';
 import { describeSpecific } from './operations.js';
 import type { TRow } from './queries.js';
@@ -10,7 +10,7 @@ import { actorOf } from './scope.js';
 
 // The catalogue's resource-specific routes of spec 7.2 (the original client's add/update paths).
 
-const ZIdParams = z.object({ id: zRowId });
+const ZIdParams = z.object({ id: zPathId });
 
 function registerAddAndPut(app: FastifyInstance, resource: TResource, addPath: string, putPath: string) {
   const r = app.withTypeProvider<ZodTypeProvider>();

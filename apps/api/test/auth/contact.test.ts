@@ -48,9 +48,9 @@ describe('contact form', () => {
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.json().errors).toEqual(
       expect.arrayContaining([
-        { path: 'body.name', message: 'validation.required' },
-        { path: 'body.email', message: 'validation.email' },
-        { path: 'body.message', message: 'validation.required' },
+        { path: 'body.name', code: 'required', message: 'Please fill in this field.' },
+        { path: 'body.email', code: 'email', message: 'Please enter a valid email address.' },
+        { path: 'body.message', code: 'required', message: 'Please fill in this field.' },
       ]),
     );
     const extra = await post({ ...message(3), id: 99 });

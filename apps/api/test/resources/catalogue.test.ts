@@ -40,7 +40,12 @@ afterAll(() => t?.close());
 
 const problem = (res: { status: number; contentType: string; body: unknown }) => {
   expect(res.contentType).toContain('application/problem+json');
-  return res.body as { status: number; message: string; errors?: { path: string; message: string }[] };
+  return res.body as {
+    status: number;
+    code: string;
+    message: string;
+    errors?: { path: string; code: string; message: string; params?: Record<string, unknown> }[];
+  };
 };
 
 describe('DocumentType: the 13 generic verbs', () => {
@@ -65,6 +70,7 @@ describe('DocumentType: the 13 generic verbs', () => {
     const missing = await student.get('/DocumentType/987654');
     expect(missing.status).toBe(404);
     expect(problem(missing).message).toContain('document type');
+    expect(problem(missing).code).toBe('notFound');
     expect((await student.get('/DocumentType/abc')).status).toBe(400);
   });
 
@@ -135,6 +141,7 @@ describe('DocumentType: the 13 generic verbs', () => {
     const dup = await admin.post('/DocumentType/update', { id: photoId, name: 'RESUME' });
     expect(dup.status).toBe(409);
     expect(problem(dup).message).toContain('already exists');
+    expect(problem(dup).code).toBe('conflict');
     expect((await admin.post('/DocumentType/add', { name: 'resume' })).status).toBe(409);
   });
 
@@ -168,6 +175,7 @@ describe('DocumentType: the 13 generic verbs', () => {
     const res = await admin.post('/DocumentType/delete', { id: visaId });
     expect(res.status).toBe(409);
     expect(problem(res).message).toBe('This document type is used by 1 student document.');
+    expect(problem(res)).toMatchObject({ code: 'inUse', params: { uses: ['1 student document'] } });
     expect((await student.get(`/DocumentType/${visaId}`)).status).toBe(200);
   });
 
@@ -229,6 +237,7 @@ describe('Course and UniversityCourse', () => {
     });
     expect(badLevel.status).toBe(400);
     expect(problem(badLevel).errors?.[0]?.path).toBe('body.levelId');
+    expect(problem(badLevel).code).toBe('validation');
     expect((await student.post('/Course/addCourse', { name: 'X', levelId: 1, categoryId: 1 })).status).toBe(
       403,
     );
@@ -297,6 +306,7 @@ describe('Course and UniversityCourse', () => {
     const res = await admin.post('/CourseLevel/delete', { id: levelId });
     expect(res.status).toBe(409);
     expect(problem(res).message).toBe('This course level is used by 3 courses.');
+    expect(problem(res).code).toBe('inUse');
     const used = await admin.post('/University/delete', { id: cat.universityId });
     expect(problem(used).message).toBe('This university is used by 2 university courses.');
   });
@@ -329,6 +339,10 @@ describe('bad input is a 400 problem naming the field', () => {
     const field = await student.post('/UniversityCourse/findAsync', where('course.secret', 'EQ', 1));
     expect(field.status).toBe(400);
     expect(problem(field).message).toContain('course.secret');
+    expect(problem(field).errors?.[0]).toMatchObject({
+      code: 'invalidFilter',
+      params: { rule: 'unknownField' },
+    });
     expect(problem(field).errors?.[0]?.path).toBe('body.conditions.0.field');
     const operator = await student.post('/UniversityCourse/findAsync', where('price', 'GT' as 'EQ', 1));
     expect(problem(operator).errors?.[0]?.path).toBe('body.conditions.0.operator');
@@ -356,7 +370,7 @@ describe('bad input is a 400 problem naming the field', () => {
   it('pageSize over 100', async () => {
     const res = await student.post('/Course/getListByPage', { page: 0, pageSize: 101 });
     expect(res.status).toBe(400);
-    expect(problem(res).errors?.[0]?.path).toBe('body.pageSize');
+    expect(problem(res).errors?.[0]).toMatchObject({ path: 'body.pageSize', code: 'tooLarge' });
     expect((await student.post('/Course/getListByPage', { page: -1, pageSize: 10 })).status).toBe(400);
   });
 
@@ -367,6 +381,7 @@ describe('bad input is a 400 problem naming the field', () => {
     const deep = await student.post('/Course/count', nest(MAX_FILTER_DEPTH + 1));
     expect(deep.status).toBe(400);
     expect(problem(deep).message).toContain('deeper');
+    expect(problem(deep).code).toBe('validation');
     // Absurd nesting is refused before validation recurses into it.
     const absurd = await t.app.inject({
       method: 'POST',

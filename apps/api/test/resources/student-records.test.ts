@@ -396,9 +396,11 @@ describe('StudentCourse/addOrUpdateList', () => {
     // The selection blocks deleting the university course it names.
     const used = await admin.post('/UniversityCourse/delete', { id: after[0]!.universityCourseId });
     expect(used.status).toBe(409);
-    expect((used.body as { message: string }).message).toBe(
-      'This university course is used by 1 student course selection.',
-    );
+    expect(used.body).toMatchObject({
+      code: 'inUse',
+      message: 'This university course is used by 1 student course selection.',
+      params: { uses: ['1 student course selection'] },
+    });
   });
 
   it('deleting a student removes their records', async () => {

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, problem } from '../testing';
 import { ApiError, api, setUnauthorizedHandler } from './api';
+import { createI18n } from './i18n';
+
+const coded = (status: number, body: Record<string, unknown>) =>
+  new Response(JSON.stringify({ type: 'about:blank', status, title: 'Error', ...body }), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json' },
+  });
 
 describe('API client', () => {
   const onUnauthorized = vi.fn();
@@ -27,7 +34,59 @@ describe('API client', () => {
     expect(error).toMatchObject({
       status: 409,
       message: 'Already exists',
-      errors: [{ path: 'name', message: 'taken' }],
+      errors: [{ path: 'name', code: 'invalid', message: 'taken' }],
+    });
+  });
+
+  describe('item 18: machine codes become texts in the user language', () => {
+    it('a coded problem reads as common:errors.<code> in Uzbek, field errors keep their code', async () => {
+      window.localStorage.setItem('appLanguage', 'uz');
+      await createI18n();
+      mockApi({
+        'POST /api/thing': () =>
+          coded(400, {
+            code: 'validation',
+            message: 'body.name: This text is too long (at most 100 characters).',
+            errors: [
+              { path: 'body.name', code: 'tooLong', message: 'This text is too long.', params: { max: 100 } },
+            ],
+          }),
+        'POST /api/used': () =>
+          coded(409, { code: 'inUse', message: 'This university is used by 2 courses.' }),
+      });
+      const error = (await api.post('/thing', {}).catch((e: unknown) => e)) as ApiError;
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'validation',
+        message: 'Baʼzi maydonlar notoʻgʻri toʻldirilgan. Iltimos, ularni tekshiring.',
+        serverMessage: 'body.name: This text is too long (at most 100 characters).',
+        errors: [
+          { path: 'body.name', code: 'tooLong', message: 'This text is too long.', params: { max: 100 } },
+        ],
+      });
+      await expect(api.post('/used', {})).rejects.toMatchObject({
+        code: 'inUse',
+        message: 'Bu maʼlumot hali ishlatilmoqda, uni oʻchirib boʻlmaydi.',
+      });
+      window.localStorage.removeItem('appLanguage');
+    });
+
+    it('an unknown code or none falls back to the server message', async () => {
+      await createI18n();
+      mockApi({
+        'GET /api/new': () => coded(400, { code: 'somethingNew', message: 'A new kind of problem.' }),
+        'GET /api/old': () =>
+          problem(400, 'body.email: validation.email', [{ path: 'body.email', message: 'validation.email' }]),
+      });
+      await expect(api.get('/new')).rejects.toMatchObject({
+        code: 'somethingNew',
+        message: 'A new kind of problem.',
+      });
+      // An older server sent the key as the field's message: its tail is the code.
+      await expect(api.get('/old')).rejects.toMatchObject({
+        code: null,
+        errors: [{ path: 'body.email', code: 'email' }],
+      });
     });
   });
 

@@ -1,10 +1,13 @@
-import { API_TIMEOUT_MS } from '@uniapply/shared';
+import { API_TIMEOUT_MS, type TErrorCode } from '@uniapply/shared';
 
-export type TFieldError = { path: string; message: string };
+/** A field's problem: `code` is a `validation:<code>` text, `message` the server's English. */
+export type TFieldError = { path: string; code: string; message: string; params?: Record<string, unknown> };
+export type TApiErrorCode = TErrorCode | 'timeout' | 'network';
 
 /**
- * Every failed call ends here. `message` is the server's problem+json message; `code` is set when
- * the request never got an answer (the screen shows a translated text for it instead).
+ * Every failed call ends here. `code` is the problem's machine code (or timeout/network when the
+ * request never got an answer); `message` is `common:errors.<code>` in the user's language,
+ * falling back to the server's English message when the code has no text.
  */
 export class ApiError extends Error {
   constructor(
@@ -12,11 +15,22 @@ export class ApiError extends Error {
     message: string,
     readonly title = '',
     readonly errors: TFieldError[] = [],
-    readonly code: 'timeout' | 'network' | null = null,
+    readonly code: TApiErrorCode | null = null,
+    readonly params: Record<string, unknown> = {},
+    /** The server's own (English) message. */
+    readonly serverMessage = message,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+type TTranslate = (key: string, params?: Record<string, unknown>) => string | undefined;
+let translate: TTranslate = () => undefined;
+
+/** Lets the i18n set-up translate error codes (lib/i18n.ts registers its instance). */
+export function setErrorTranslator(next: TTranslate): void {
+  translate = next;
 }
 
 export type TRequestOptions = {
@@ -75,14 +89,9 @@ export async function apiRequest<T>(path: string, options: TRequestOptions = {})
     });
   } catch (err) {
     if (signal?.aborted) throw err;
-    const timedOut = timeout.aborted;
-    throw new ApiError(
-      0,
-      timedOut ? 'Request timed out' : 'Network error',
-      '',
-      [],
-      timedOut ? 'timeout' : 'network',
-    );
+    const code = timeout.aborted ? 'timeout' : 'network';
+    const english = code === 'timeout' ? 'Request timed out' : 'Network error';
+    throw new ApiError(0, translate(`common:errors.${code}`) ?? english, '', [], code, {}, english);
   }
 
   if (response.status === 401 && !allowUnauthorized) onUnauthorized();
@@ -92,8 +101,34 @@ export async function apiRequest<T>(path: string, options: TRequestOptions = {})
   return (type.includes('json') ? await response.json() : await response.text()) as T;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function toFieldErrors(raw: unknown): TFieldError[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isRecord).map((e) => ({
+    path: typeof e.path === 'string' ? e.path : '',
+    // An older server sent the i18n key as the message: its code is the key's tail.
+    code:
+      typeof e.code === 'string'
+        ? e.code
+        : typeof e.message === 'string' && e.message.startsWith('validation.')
+          ? e.message.slice('validation.'.length)
+          : 'invalid',
+    message: typeof e.message === 'string' ? e.message : '',
+    ...(isRecord(e.params) ? { params: e.params } : {}),
+  }));
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
-  let problem: { title?: unknown; message?: unknown; detail?: unknown; errors?: unknown } = {};
+  let problem: {
+    title?: unknown;
+    message?: unknown;
+    detail?: unknown;
+    errors?: unknown;
+    code?: unknown;
+    params?: unknown;
+  } = {};
   try {
     problem = await response.json();
   } catch {
@@ -105,12 +140,18 @@ async function toApiError(response: Response): Promise<ApiError> {
       : typeof problem.detail === 'string'
         ? problem.detail
         : response.statusText || `HTTP ${response.status}`;
-  const errors = Array.isArray(problem.errors) ? (problem.errors as TFieldError[]) : [];
+  // A problem without a code (a proxy's page, a plugin's own answer) keeps its message.
+  const code = typeof problem.code === 'string' ? (problem.code as TErrorCode) : undefined;
+  const params = isRecord(problem.params) ? problem.params : {};
+  const translated = code ? translate(`common:errors.${code}`, params) : undefined;
   return new ApiError(
     response.status,
-    message,
+    translated ?? message,
     typeof problem.title === 'string' ? problem.title : '',
-    errors,
+    toFieldErrors(problem.errors),
+    code ?? null,
+    params,
+    message,
   );
 }
 

@@ -9,6 +9,7 @@ import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { START_BUNDLES } from '../locales/start-bundles';
+import { setErrorTranslator } from './api';
 import { readStorage } from './storage';
 
 // Catalogues live in src/locales/<language>/<namespace>.json. Each file is its own small chunk,
@@ -86,6 +87,8 @@ export async function createI18n(): Promise<I18n> {
       react: { useSuspense: true },
       returnNull: false,
     });
+  // The API client gives every failure the text of its code in the current language.
+  setErrorTranslator((key, params) => (instance.exists(key) ? instance.t(key, params ?? {}) : undefined));
   const syncHtmlLang = (language: string) => {
     const shown = currentLanguage(instance, language);
     document.documentElement.lang = shown;

@@ -4,7 +4,7 @@ import { ZNamed } from './named.js';
 
 export const ZCourseInput = z.object({
   name: zRequiredText(200),
-  description: zOptionalText(4000),
+  description: zOptionalText(4000, { multiline: true }),
   levelId: zId,
   categoryId: zId,
 });

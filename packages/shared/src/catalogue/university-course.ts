@@ -1,21 +1,17 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../enums.js';
-import { zId, zIndex, zOptionalUrl } from '../fields.js';
+import { zId, zIndex, zNumber, zOptionalUrl, zWholeNumber } from '../fields.js';
 import { ZNamed } from './named.js';
 
 export const ZUniversityCourseInput = z.object({
   universityId: zId,
   courseId: zId,
   /** Months. */
-  duration: z.coerce
-    .number()
-    .int('validation.wholeNumber')
-    .min(1, 'validation.positive')
-    .max(240, 'validation.tooLarge'),
-  price: z.coerce.number().min(0, 'validation.notNegative').max(1e12, 'validation.tooLarge'),
+  duration: zWholeNumber().min(1, 'validation.positive').max(240, 'validation.tooLarge'),
+  price: zNumber().min(0, 'validation.notNegative').max(1e12, 'validation.tooLarge'),
   currency: zIndex(0, CURRENCIES.length - 1),
   requiredLanguageId: zIndex(-1, 1),
-  requiredScore: z.coerce.number().min(0, 'validation.notNegative').max(1000, 'validation.tooLarge'),
+  requiredScore: zNumber().min(0, 'validation.notNegative').max(1000, 'validation.tooLarge'),
   website: zOptionalUrl,
   youtube: zOptionalUrl,
 });

@@ -3,12 +3,12 @@ import { zEmail, zId, zOptionalText, zOptionalUrl, zRequiredText, zUrl } from '.
 
 export const ZUniversityInput = z.object({
   name: zRequiredText(200),
-  description: zOptionalText(4000),
+  description: zOptionalText(4000, { multiline: true }),
   email: zEmail,
   // Universities publish landline and fax numbers in local formats: required, not pattern-checked.
   phone: zRequiredText(40),
   fax: zRequiredText(40),
-  address: zRequiredText(400),
+  address: zRequiredText(400, { multiline: true }),
   website: zUrl,
   youtube: zOptionalUrl,
   instagram: zOptionalUrl,

@@ -25,7 +25,7 @@ export const ZGuardianFields = z.object({
   ...contactFields,
   occupation: zRequiredText(100),
   email: zEmail,
-  address: zRequiredText(400),
+  address: zRequiredText(400, { multiline: true }),
 });
 export const ZGuardianInput = ZGuardianFields.superRefine(requireOthersWhenOther);
 export const ZGuardian = ZGuardianFields.extend(audit);

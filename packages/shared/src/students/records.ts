@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { LANGUAGE_OTHERS, QUALIFICATION_OTHERS } from '../enums.js';
-import { zDate, zId, zIndex, zOptionalText, zRequiredText } from '../fields.js';
+import {
+  MAX_INT,
+  zDate,
+  zExamYear,
+  zId,
+  zIndex,
+  zOptionalText,
+  zRequiredText,
+  zWholeNumber,
+} from '../fields.js';
 
-const zYear = z.coerce
-  .number()
-  .int('validation.year')
-  .min(1950, 'validation.year')
-  .max(2100, 'validation.year');
+const zYear = zExamYear;
 
 function requireOthers(typeKey: string, othersValue: number) {
   return (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
@@ -94,14 +99,13 @@ export const ZOtherInfoFields = z.object({
   friends: zFlag,
   exhibition: zFlag,
   /** The referring agent's id; 0 or null means none. */
-  agentId: z.coerce
-    .number()
-    .int()
-    .min(0)
+  agentId: zWholeNumber()
+    .min(0, 'validation.notNegative')
+    .max(MAX_INT, 'validation.tooLarge')
     .nullish()
     .transform((v) => v ?? null),
   others: zFlag,
-  otherInfoDetails: zOptionalText(1000),
+  otherInfoDetails: zOptionalText(1000, { multiline: true }),
 });
 export const ZOtherInfoInput = ZOtherInfoFields.superRefine((v, ctx) => {
   const any = OTHER_INFO_SOURCES.some((k) => v[k]) || v.others || v.agentId !== null;

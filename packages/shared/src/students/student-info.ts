@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES } from '../enums.js';
-import { zDate, zEmail, zId, zIndex, zOptionalText, zPhone, zRequiredText } from '../fields.js';
+import { zBirthDate, zEmail, zId, zIndex, zOptionalText, zPhone, zRequiredText } from '../fields.js';
 
 /** Spec 5: the first two characters become the uppercased series, the rest keeps its digits. */
 export function splitPassport(raw: string): { passportSeries: string; passportNumber: string } {
@@ -22,9 +22,9 @@ export const ZStudentInfoInput = z.object({
     .trim()
     .regex(/^\d{5,12}$/, 'validation.passport'),
   gender: zIndex(0, 1),
-  dateOfBirth: zDate,
+  dateOfBirth: zBirthDate,
   email: zEmail,
-  address: zRequiredText(400),
+  address: zRequiredText(400, { multiline: true }),
   city: zRequiredText(100),
   postCode: zRequiredText(20),
   race: zRequiredText(100),

@@ -8,7 +8,7 @@ import { zQueryInt } from '../../resources/hooks.js';
 
 /** `?stage=` on the wizard's saves: the stage to record with the save (empty means none). */
 export const ZStageQuery = z.object({
-  stage: zQueryInt(z.coerce.number().int().min(0).max(11)),
+  stage: zQueryInt(0, 11),
 });
 
 /** Records the wizard's stage; it never moves backwards (re-saving an early step keeps progress). */

@@ -2,6 +2,7 @@ import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../lib/i18n';
 import { labelKey, type TFormField } from './define';
+import { choiceValue, numberValue } from './form-values';
 import { usePicklistOptions } from './picklist';
 
 export type TFieldProps = {
@@ -35,7 +36,8 @@ export function CrudField({ field, value, onChange, onBlur, error, required, aut
         <NumberInput
           {...common}
           value={typeof value === 'number' ? value : text}
-          onChange={onChange}
+          // An emptied number is missing (undefined), never 0.
+          onChange={(next) => onChange(numberValue(next))}
           rightSection={field.unit ? translateKey(t, field.unit) : undefined}
           rightSectionWidth={field.unit ? 72 : undefined}
           allowNegative={false}
@@ -62,7 +64,7 @@ export function CrudField({ field, value, onChange, onBlur, error, required, aut
         <Select
           {...common}
           value={text || null}
-          onChange={(next) => onChange(next ?? '')}
+          onChange={(next) => onChange(choiceValue(field, next))}
           data={data}
           searchable={field.kind === 'picklist'}
           nothingFoundMessage={t('crud:form.nothingFound')}

@@ -7,15 +7,35 @@ export type TErrors = Record<string, string>;
 
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
-/** The form's starting values: the item's (edit) or the fields' defaults (add). Selects hold strings. */
+/**
+ * The form's starting values: the item's (edit) or the fields' defaults (add). Values keep their
+ * schema types (a choice's number stays a number); an empty number or choice is `undefined`,
+ * "missing", never 0 (issue 8 item 9), and empty text is ''.
+ */
 export function initialValues(fields: TFormField[], item: TRow | null): TValues {
   const values: TValues = {};
   for (const field of fields) {
     const raw = item ? item[field.name] : field.defaultValue;
-    const isChoice = field.kind === 'select' || field.kind === 'picklist';
-    values[field.name] = raw === null || raw === undefined ? '' : isChoice ? String(raw) : raw;
+    const typed = field.kind === 'number' || field.kind === 'select' || field.kind === 'picklist';
+    values[field.name] = raw === null || raw === undefined ? (typed ? undefined : '') : raw;
   }
   return values;
+}
+
+/** What a number input's text means: a number, `undefined` when empty, else the text (refused). */
+export function numberValue(input: number | string | null | undefined): number | string | undefined {
+  if (typeof input === 'number') return Number.isFinite(input) ? input : undefined;
+  const text = (input ?? '').trim();
+  if (text === '') return undefined;
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+}
+
+/** A select's chosen option back in its wire type (a picklist's ids are numbers). */
+export function choiceValue(field: TFormField, chosen: string | null): unknown {
+  if (chosen === null || chosen === '') return undefined;
+  if (field.kind === 'picklist') return /^[1-9]\d*$/.test(chosen) ? Number(chosen) : chosen;
+  const option = field.options?.find((o) => String(o.value) === chosen);
+  return option ? option.value : chosen;
 }
 
 /** Whether the shared schema refuses a missing value: the field is required. */
@@ -44,14 +64,14 @@ export function validateValues(schema: z.ZodObject, values: TValues): TErrors {
   return errors;
 }
 
-/** The server's field errors (`body.name`) on the form's fields. */
+/** The server's field errors (`body.name`) on the form's fields, as `validation.<code>` keys. */
 export function serverErrors(error: unknown, fields: TFormField[]): TErrors {
   const errors: TErrors = {};
   if (!(error instanceof ApiError)) return errors;
   const names = new Set(fields.map((f) => f.name));
-  for (const { path, message } of error.errors) {
+  for (const { path, code, message } of error.errors) {
     const name = path.replace(/^body\./, '').split('.')[0] ?? '';
-    if (names.has(name) && !errors[name]) errors[name] = message;
+    if (names.has(name) && !errors[name]) errors[name] = code ? `validation.${code}` : message;
   }
   return errors;
 }

@@ -116,11 +116,13 @@ function describeError(
   message: (key: string, field?: string) => string,
 ): string {
   if (!(error instanceof ApiError)) return t('common:errors.unexpected');
-  if (error.code) return t(`common:errors.${error.code}`);
-  if (error.status === 429) return t('common:errors.tooMany');
   const fieldErrors = error.errors.map((e) => {
     const field = e.path.split('.').at(-1) ?? '';
-    return message(e.message, FIELDS.includes(field as TField) ? field : undefined);
+    return message(`validation.${e.code}`, FIELDS.includes(field as TField) ? field : undefined);
   });
-  return fieldErrors.length > 0 ? fieldErrors.join(' ') : message(error.message);
+  if (fieldErrors.length > 0) return fieldErrors.join(' ');
+  // The API client already gave a coded problem the text of its code in this language.
+  if (error.code) return error.message;
+  if (error.status === 429) return t('common:errors.tooMany');
+  return message(error.message);
 }
