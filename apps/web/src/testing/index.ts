@@ -1,3 +1,4 @@
 export * from './fake-api';
+export * from './fake-application';
 export { matchesFilter, valueAtPath } from './fake-filter';
 export * from './render';
