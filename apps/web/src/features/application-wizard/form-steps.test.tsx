@@ -7,7 +7,6 @@ import {
   fakeResource,
   listRequests,
   renderApp,
-  sampleApplication,
 } from '../../testing';
 
 // The frame's form steps (spec 2.5, 5): every field, rule and message, read by role and label.
