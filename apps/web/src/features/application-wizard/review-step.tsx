@@ -46,7 +46,12 @@ function Section({
           {t('wizardForm:review.change')}
         </Anchor>
       </Group>
-      {rows && (
+      {rows && rows.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('wizardForm:review.none')}
+        </Text>
+      )}
+      {rows && rows.length > 0 && (
         <dl
           style={{
             margin: 0,

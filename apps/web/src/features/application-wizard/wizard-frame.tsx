@@ -56,7 +56,10 @@ function toProblem(error: unknown): TProblem {
 export function WizardFrame({ studentId: startId, stage, onStudentCreated }: TFrameProps) {
   const { t } = useTranslation(WIZARD_NAMESPACES);
   const queryClient = useQueryClient();
-  const wide = useMediaQuery('(min-width: 62em)', true);
+  // Ten labels need about 1,400 px; below that the stepper shows numbers (each still named for
+  // screen readers and with a tooltip) and the step's title names the current step.
+  const wide = useMediaQuery('(min-width: 90em)', true);
+  const roomy = useMediaQuery('(min-width: 48em)', true);
   const [studentId, setStudentId] = useState(startId);
   const [maxStage, setMaxStage] = useState(stage);
   const [step, setStep] = useState(() => Math.min(Math.max(stage, 1), FORM_STEPS));
@@ -196,10 +199,10 @@ export function WizardFrame({ studentId: startId, stage, onStudentCreated }: TFr
       <Stepper
         active={step - 1}
         onStepClick={(index) => clickable.includes(index + 1) && go(index + 1)}
-        size={wide ? 'sm' : 'xs'}
-        iconSize={wide ? 32 : 24}
+        size={roomy ? 'sm' : 'xs'}
+        iconSize={roomy ? 32 : 24}
         styles={
-          wide ? undefined : { separator: { marginInline: 2, minWidth: 2 }, steps: { flexWrap: 'nowrap' } }
+          roomy ? undefined : { separator: { marginInline: 2, minWidth: 2 }, steps: { flexWrap: 'nowrap' } }
         }
         aria-label={t('wizardForm:stepper')}
       >
@@ -207,6 +210,7 @@ export function WizardFrame({ studentId: startId, stage, onStudentCreated }: TFr
           <Stepper.Step
             key={s.id}
             label={wide ? t(s.labelKey.replace('wizard.', '')) : undefined}
+            title={t(s.labelKey.replace('wizard.', ''))}
             aria-label={t('wizardForm:stepOf', {
               step: s.step,
               count: FORM_STEPS,

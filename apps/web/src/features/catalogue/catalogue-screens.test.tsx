@@ -306,6 +306,8 @@ describe('Student Maintenance (admin)', () => {
       handlers: fakeResource('StudentInfo', [student]).handlers,
     });
     await user.click(await screen.findByRole('button', { name: 'Add' }));
-    expect(screen.getByRole('status', { name: 'current address' })).toHaveTextContent('/Admin/Students/FormPage');
+    expect(screen.getByRole('status', { name: 'current address' })).toHaveTextContent(
+      '/Admin/Students/FormPage',
+    );
   });
 });
