@@ -149,6 +149,58 @@ describe('application wizard frame', () => {
   });
 });
 
+describe('application wizard frame, further rules', () => {
+  it('a step that saves its own entries only raises the stage on Next', async () => {
+    const { user, api } = await openStudent({ stage: 4, application: sampleApplication() });
+    expect(screen.getByRole('heading', { level: 2, name: 'Qualifications' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Language' });
+    expect(api.store.raises).toEqual([{ studentId: 7, stage: 5 }]);
+    expect(stepButton(/Step 5 of 10/)).toBeEnabled();
+  });
+
+  it('an incomplete application lists what is missing instead of confirming', async () => {
+    const api = fakeApplication({ stage: 10, application: sampleApplication() });
+    const { user } = await renderApp('/Student/Infoform', {
+      me: DEMO_USERS.Student,
+      handlers: {
+        ...api.handlers,
+        'POST /api/Stage/confirm': () =>
+          new Response(
+            JSON.stringify({
+              status: 400,
+              message: 'The application is not complete.',
+              code: 'incompleteApplication',
+              params: { missing: ['guardian', 'document:2'] },
+            }),
+            { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+          ),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }, { timeout: 10_000 }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Parent/guardian details are not complete.')).toBeInTheDocument();
+    expect(within(alert).getByText('A required document has not been uploaded.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Thank You' })).toBeNull();
+  });
+
+  it('asks the browser to confirm a reload while a step has unsaved input, and not otherwise', async () => {
+    const { user } = await openStudent({ stage: 2, application: sampleApplication() });
+    fireEvent.click(stepButton(/Step 1 of 10/));
+    const city = await screen.findByRole('textbox', { name: /^City/ });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await user.type(city, 'x');
+    expect(unload()).toBe(true);
+    await user.type(city, '{Backspace}');
+    expect(unload()).toBe(false);
+  });
+});
+
 describe('application wizard drafts autosave', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
