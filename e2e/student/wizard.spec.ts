@@ -32,7 +32,7 @@ async function fillPersonal(page: Page) {
   await box(/^Address/).fill('Amir Temur 1');
 }
 
-test('the personal step: typed input comes back as a draft after a reload, until Next saves it', async ({
+test('item 23: the personal step: typed input comes back as a server draft after a reload, until Next saves it', async ({
   page,
 }) => {
   await registerStudent(page);

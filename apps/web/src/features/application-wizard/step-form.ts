@@ -49,8 +49,19 @@ export function useStepForm(
   order: readonly string[],
   values: TValues,
   onChange: (next: TValues) => void,
+  /** The open step: another step starts with nothing touched (fields share names across steps). */
+  stepKey: number,
 ): TStepForm {
-  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const [state, setState] = useState<{ key: number; fields: Set<string> }>(() => ({
+    key: stepKey,
+    fields: new Set(),
+  }));
+  const touched = state.key === stepKey ? state.fields : new Set<string>();
+  const setTouched = (update: (prev: Set<string>) => Set<string>) =>
+    setState((prev) => {
+      const fields = update(prev.key === stepKey ? prev.fields : new Set());
+      return prev.key === stepKey && fields === prev.fields ? prev : { key: stepKey, fields };
+    });
   const errors = useMemo(() => stepErrors(schema, values, order), [schema, values, order]);
   const shown = errors.filter((e) => touched.has(e.field) || (e.field === '' && touched.size > 0));
   const touch = (field: string) => setTouched((prev) => (prev.has(field) ? prev : new Set(prev).add(field)));

@@ -209,7 +209,7 @@ describe('application wizard drafts autosave', () => {
     vi.useRealTimers();
   });
 
-  it('keeps the open step unsaved input as a server draft every few seconds', async () => {
+  it('item 23: keeps the open step unsaved input as a server draft every few seconds, never in browser storage', async () => {
     const { api } = await openStudent({ stage: 2, application: sampleApplication() });
     fireEvent.click(stepButton(/Step 1 of 10/));
     const city = await screen.findByRole('textbox', { name: /^City/ });

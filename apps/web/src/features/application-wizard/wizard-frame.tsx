@@ -103,7 +103,13 @@ export function WizardFrame({ studentId: startId, stage, onStudentCreated }: TFr
     (next: TValues) => setValues((all) => ({ ...all, [step]: next })),
     [step],
   );
-  const form = useStepForm(formDef?.schema ?? NO_SCHEMA, formDef?.order ?? [], stepValues, setStepValues);
+  const form = useStepForm(
+    formDef?.schema ?? NO_SCHEMA,
+    formDef?.order ?? [],
+    stepValues,
+    setStepValues,
+    step,
+  );
 
   const dirtySteps = Object.keys(FORM_STEPS_BY_NUMBER)
     .map(Number)
