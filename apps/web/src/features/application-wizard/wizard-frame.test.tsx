@@ -145,6 +145,10 @@ describe('application wizard frame', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('heading', { name: 'Thank You' })).toBeInTheDocument();
     expect(screen.getByText(/within 48 hours/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the Dashboard' })).toHaveAttribute(
+      'href',
+      '/Student/Dashboard',
+    );
     expect(api.store.confirms).toBe(1);
   });
 });

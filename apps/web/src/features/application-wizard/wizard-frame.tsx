@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -12,8 +12,10 @@ import {
 } from '@uniapply/shared';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { translateKey } from '../../lib/i18n';
+import { resourceKeys } from '../../lib/resources';
 import { ContactStep } from './contact-step';
 import { CoursesStep } from './courses-step';
 import { FORM_STEPS_BY_NUMBER, type TFormStep } from './form-steps';
@@ -37,6 +39,8 @@ type TFrameProps = {
   stage: number;
   /** A new profile got its id (the agent's address then names it). */
   onStudentCreated?: (studentId: number) => void;
+  /** Where the thank-you screen leads: the student's dashboard, or the staff list. */
+  done: { to: string; label: string };
 };
 
 type TProblem = { message: string; conflict: boolean; missing: TMissingCode[] };
@@ -53,7 +57,7 @@ function toProblem(error: unknown): TProblem {
 }
 
 /** The ten-step application (spec 2.5, 4; DESIGN 6): stepper, stage, Next/Back, drafts, confirm. */
-export function WizardFrame({ studentId: startId, stage, onStudentCreated }: TFrameProps) {
+export function WizardFrame({ studentId: startId, stage, onStudentCreated, done }: TFrameProps) {
   const { t } = useTranslation(WIZARD_NAMESPACES);
   const queryClient = useQueryClient();
   // Ten labels need about 1,400 px; below that the stepper shows numbers (each still named for
@@ -154,6 +158,8 @@ export function WizardFrame({ studentId: startId, stage, onStudentCreated }: TFr
         await wizardApi.raiseStage(studentId, target);
       }
       setMaxStage((m) => Math.max(m, target));
+      // The staff lists show names and progress: they refresh too.
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.all('StudentInfo') });
       await queryClient.invalidateQueries({ queryKey: wizardKeys.all });
       go(target);
     } catch (error) {
@@ -192,7 +198,7 @@ export function WizardFrame({ studentId: startId, stage, onStudentCreated }: TFr
     setProblem(null);
   };
 
-  if (finished) return <ThankYou />;
+  if (finished) return <ThankYou done={done} />;
   if (!initialised.current) return <Text>{t('wizardForm:loading')}</Text>;
 
   const clickable = clickableSteps(maxStage);
@@ -349,13 +355,16 @@ function ProblemAlert({
   );
 }
 
-function ThankYou() {
+function ThankYou({ done }: { done: { to: string; label: string } }) {
   const { t } = useTranslation(WIZARD_NAMESPACES);
   return (
     <Paper withBorder p="lg">
       <Stack gap="sm">
         <Title order={2}>{t('steps.thankYou')}</Title>
         <Text>{t('wizardForm:thankYou')}</Text>
+        <Anchor component={Link} to={done.to}>
+          {t(done.label)}
+        </Anchor>
       </Stack>
     </Paper>
   );

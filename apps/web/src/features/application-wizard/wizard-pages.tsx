@@ -62,7 +62,11 @@ export function StudentApplicationPage() {
       ) : stage.isError ? (
         <LoadFailed error={stage.error} />
       ) : (
-        <WizardFrame studentId={stage.data.studentId} stage={stage.data.step} />
+        <WizardFrame
+          studentId={stage.data.studentId}
+          stage={stage.data.step}
+          done={{ to: '/Student/Dashboard', label: 'wizardForm:toDashboard' }}
+        />
       )}
     </Screen>
   );
@@ -86,6 +90,7 @@ function StaffFormPage({ list }: { list: string }) {
   const fresh = studentId === 0 || (studentId !== null && studentId === created);
   const stage = useStage(studentId, studentId !== null && studentId > 0 && !fresh);
   if (studentId === null) return <Navigate to={list} replace />;
+  const done = { to: list, label: 'wizardForm:backToList' };
   const onCreated = (id: number) => {
     setCreated(id);
     setParams({ studentId: String(id) }, { replace: true });
@@ -93,13 +98,13 @@ function StaffFormPage({ list }: { list: string }) {
   return (
     <Screen>
       {fresh ? (
-        <WizardFrame key="new" studentId={0} stage={0} onStudentCreated={onCreated} />
+        <WizardFrame key="new" studentId={0} stage={0} onStudentCreated={onCreated} done={done} />
       ) : stage.isPending ? (
         <Loading />
       ) : stage.isError ? (
         <LoadFailed error={stage.error} back={list} />
       ) : (
-        <WizardFrame key="existing" studentId={studentId} stage={stage.data.step} />
+        <WizardFrame key="existing" studentId={studentId} stage={stage.data.step} done={done} />
       )}
     </Screen>
   );
