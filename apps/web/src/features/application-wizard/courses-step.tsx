@@ -12,6 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TCondition, TFilter, TNamed, TUniversityCourse } from '@uniapply/shared';
 import { useState } from 'react';
@@ -82,7 +83,9 @@ export function CoursesStep({
   });
   const [page, setPage] = useState(1);
   const [seen, setSeen] = useState<Map<number, string>>(() => new Map(labels));
-  const request = { filter: pickerFilter(filter), page: page - 1, pageSize: COURSE_PICKER_PAGE_SIZE };
+  // Typing in the name or a price asks once the user pauses, not at every key.
+  const [settled] = useDebouncedValue(filter, 300);
+  const request = { filter: pickerFilter(settled), page: page - 1, pageSize: COURSE_PICKER_PAGE_SIZE };
   const list = useQuery({
     queryKey: resourceKeys.list('UniversityCourse', request),
     queryFn: ({ signal }) =>

@@ -251,6 +251,19 @@ describe('courses step', () => {
     expect(await screen.findAllByRole('checkbox')).toHaveLength(6);
   }, 30_000);
 
+  it('the initial level filter can be cleared', async () => {
+    const { user, fetchMock } = await openAt(9, {}, catalogue);
+    await screen.findByRole('checkbox', { name: /^Course 1 —/ });
+    // Choosing the chosen level again clears it (the clear button is for the mouse only).
+    await user.click(screen.getByRole('combobox', { name: 'Level' }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Level 1' }));
+    await waitFor(() =>
+      expect(listRequests(fetchMock, 'UniversityCourse').at(-1)?.filter?.conditions).toEqual([]),
+    );
+    // 13 courses of all levels: still 9 a page.
+    expect(await screen.findByRole('button', { name: '2' })).toBeInTheDocument();
+  });
+
   it('needs at least one course', async () => {
     await openAt(9, { application: emptyApplication() }, catalogue);
     await screen.findByRole('checkbox', { name: /^Course 1 —/ });
