@@ -61,13 +61,15 @@ export function StudentDashboardPage() {
   const button = dashboardButton(step);
 
   return (
-    <Stack gap="lg" p={{ base: 'md', sm: 'xl' }} maw={1100}>
-      <Title order={1}>{user ? t('welcome', { name: user.firstName }) : t('welcomeAnonymous')}</Title>
+    <Stack gap="lg" maw={1100}>
+      <Title order={1} size="h2">
+        {user ? t('welcome', { name: user.firstName }) : t('welcomeAnonymous')}
+      </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="progress-title">
           <Stack gap="sm">
             <Group justify="space-between">
-              <Title order={2} size="h3" id="progress-title">
+              <Title order={2} size="h4" id="progress-title">
                 {t('progress.title')}
               </Title>
               {submitted ? (
@@ -108,7 +110,7 @@ export function StudentDashboardPage() {
 
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="instructions-title">
           <Stack gap="sm">
-            <Title order={2} size="h3" id="instructions-title">
+            <Title order={2} size="h4" id="instructions-title">
               {t('instructions.title')}
             </Title>
             <List type="ordered" spacing="xs">
@@ -129,7 +131,7 @@ export function StudentDashboardPage() {
       {submitted ? (
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="courses-title">
           <Stack gap="sm">
-            <Title order={2} size="h3" id="courses-title">
+            <Title order={2} size="h4" id="courses-title">
               {t('courses.title')}
             </Title>
             {review.isPending ? (
