@@ -8,6 +8,7 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { UPLOAD_EXTENSIONS } from '@uniapply/shared';
+import type { TFunction } from 'i18next';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,6 +25,8 @@ export type TUploadSlotProps = {
   /** 0 to 100 while uploading. */
   progress?: number;
   fileName?: string | null;
+  /** Bytes of the file being sent (shown beside its name while uploading). */
+  fileSize?: number | null;
   downloadHref?: string | null;
   /** The failure text, shown in the error state. */
   error?: string | null;
@@ -43,12 +46,20 @@ export function isAcceptedFile(name: string): boolean {
   return (UPLOAD_EXTENSIONS as readonly string[]).includes(extension);
 }
 
+/** 420 KB, 2.5 MB: in the user's language. */
+function sizeText(t: TFunction, bytes: number): string {
+  return bytes < 1024 * 1024
+    ? t('documents.slot.sizeKb', { size: Math.max(1, Math.round(bytes / 1024)) })
+    : t('documents.slot.sizeMb', { size: (bytes / (1024 * 1024)).toFixed(1) });
+}
+
 export function UploadSlot(props: TUploadSlotProps) {
   const {
     label,
     state,
     progress = 0,
     fileName,
+    fileSize,
     downloadHref,
     error,
     required,
@@ -107,6 +118,7 @@ export function UploadSlot(props: TUploadSlotProps) {
             ) : (
               fileName
             )}
+            {busy && fileSize ? ` · ${sizeText(t, fileSize)}` : null}
           </Text>
         ) : state === 'empty' && !message ? (
           <Text size="sm" c="dimmed">

@@ -74,11 +74,15 @@ describe('the supporting documents step', () => {
       { handlers },
     );
     await screen.findByRole('group', { name: /^Resume/ });
-    await user.upload(screen.getByLabelText('Choose a file for Resume'), new File(['cv'], 'cv.pdf'));
+    await user.upload(
+      screen.getByLabelText('Choose a file for Resume'),
+      new File(['x'.repeat(3 * 1024 * 1024)], 'cv.pdf'),
+    );
     const resume = slot('Resume');
     const bar = await within(resume).findByRole('progressbar', { name: 'Upload progress of Resume' });
     expect(bar).toHaveAttribute('aria-valuenow', '50');
     expect(within(resume).getByText('Uploading...')).toBeInTheDocument();
+    expect(within(resume).getByText('cv.pdf · 3.0 MB')).toBeInTheDocument();
     expect(within(resume).getByRole('button', { name: 'Upload Resume' })).toBeDisabled();
     upload.release(json({ id: 14, docPath: 'file-14', fileId: 'file-14', fileName: 'cv.pdf' }));
     expect(await within(resume).findByRole('link', { name: 'cv.pdf' })).toBeInTheDocument();

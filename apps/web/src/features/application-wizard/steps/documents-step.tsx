@@ -17,7 +17,7 @@ const PASSPORT_PHOTO_TYPE_ID = DOCUMENT_TYPES[0].id;
 
 type TDocumentRow = { id: number; documentTypeId: number; fileId: string; fileName: string | null };
 type TUploaded = { id: number; docPath: string; fileId: string; fileName: string };
-type TSlotActivity = { state: 'uploading' | 'error'; progress: number; fileName: string };
+type TSlotActivity = { state: 'uploading' | 'error'; progress: number; fileName: string; fileSize?: number };
 
 export const documentKeys = {
   list: (studentId: number) => ['Document', 'list', studentId] as const,
@@ -57,14 +57,15 @@ export function DocumentsStep({ studentId, onValidityChange }: TStepProps) {
     });
 
   const upload = async (typeId: number, file: File) => {
-    setSlot(typeId, { state: 'uploading', progress: 0, fileName: file.name });
+    setSlot(typeId, { state: 'uploading', progress: 0, fileName: file.name, fileSize: file.size });
     const form = new FormData();
     form.append('studentId', String(studentId));
     form.append('DocumentTypeId', String(typeId));
     form.append('file', file);
     try {
       const saved = await uploadFile<TUploaded>('/Document/upload', form, {
-        onProgress: (progress) => setSlot(typeId, { state: 'uploading', progress, fileName: file.name }),
+        onProgress: (progress) =>
+          setSlot(typeId, { state: 'uploading', progress, fileName: file.name, fileSize: file.size }),
       });
       queryClient.setQueryData<TDocumentRow[]>(documentKeys.list(studentId), (old = []) => [
         ...old.filter((d) => d.documentTypeId !== typeId),
@@ -126,6 +127,7 @@ export function DocumentsStep({ studentId, onValidityChange }: TStepProps) {
               state={state}
               progress={busy?.progress}
               fileName={busy?.fileName ?? row?.fileName ?? null}
+              fileSize={busy?.fileSize}
               downloadHref={row ? downloadHref(row.fileId) : null}
               error={busy?.state === 'error' ? t('documents.uploadFailed', { name: busy.fileName }) : null}
               disabled={deleting === type.id}

@@ -19,7 +19,7 @@ import type { TStepProps } from '../step-contract';
 
 export type TEntryRow = { id: number } & Record<string, unknown>;
 export type TEntryValues = Record<string, unknown>;
-type TFileState = { state: TUploadState; progress: number; fileName: string | null };
+type TFileState = { state: TUploadState; progress: number; fileName: string | null; fileSize?: number };
 
 export type TEntryFields = {
   values: TEntryValues;
@@ -202,14 +202,15 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
 
   const upload = async (name: string, file: File) => {
     const track = (next: TFileState) => setFiles((f) => ({ ...f, [name]: next }));
-    track({ state: 'uploading', progress: 0, fileName: file.name });
+    track({ state: 'uploading', progress: 0, fileName: file.name, fileSize: file.size });
     const form = new FormData();
     form.append('studentId', String(studentId));
     form.append('DocumentTypeId', '0');
     form.append('file', file);
     try {
       const saved = await uploadFile<{ fileId: string; fileName: string }>(`/${kind.base}/upload`, form, {
-        onProgress: (progress) => track({ state: 'uploading', progress, fileName: file.name }),
+        onProgress: (progress) =>
+          track({ state: 'uploading', progress, fileName: file.name, fileSize: file.size }),
       });
       set(name, saved.fileId);
       track({ state: 'uploaded', progress: 100, fileName: saved.fileName });
@@ -229,6 +230,7 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
           required={required}
           state={state}
           progress={tracked?.progress}
+          fileSize={tracked?.fileSize}
           fileName={tracked?.fileName ?? (stored ? t('steps.lists.storedFile') : null)}
           downloadHref={stored ? fileHref(stored) : null}
           error={tracked?.state === 'error' ? t('documents.uploadFailed', { name: tracked.fileName }) : null}
