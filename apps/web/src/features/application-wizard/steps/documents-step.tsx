@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TUploadState, UploadSlot } from '../../../components/forms/upload-slot';
 import { api } from '../../../lib/api';
-import { resources } from '../../../lib/resources';
+import { resourceKeys, resources } from '../../../lib/resources';
 import { uploadFile } from '../../../lib/upload';
 import type { TStepProps } from '../step-contract';
 
@@ -30,7 +30,7 @@ export function DocumentsStep({ studentId, onValidityChange }: TStepProps) {
   const { t } = useTranslation('wizard');
   const queryClient = useQueryClient();
   const types = useQuery({
-    queryKey: ['resource', 'DocumentType', 'all'],
+    queryKey: resourceKeys.allRows('DocumentType'),
     queryFn: ({ signal }) => resources.getAll<{ id: number; name: string }>('DocumentType', { signal }),
   });
   const rows = useQuery({
