@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sortIssuesByForm } from '@uniapply/shared';
 import type { TFunction } from 'i18next';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type TUploadState, UploadSlot } from '../../../components/forms/upload-slot';
@@ -187,6 +187,13 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
   const [values, setValues] = useState<TEntryValues>(() => kind.toForm(row));
   const [files, setFiles] = useState<Record<string, TFileState>>({});
   const [tried, setTried] = useState(false);
+  /** Bumped by each refused save: focus then moves to the first invalid field (STYLE). */
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const texts = `steps.lists.${kind.textKey}`;
@@ -248,7 +255,11 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (!parsed.success || saving) return;
+    if (!parsed.success) {
+      setRefusals((n) => n + 1);
+      return;
+    }
+    if (saving) return;
     setSaving(true);
     setFailure(null);
     const body = { ...(parsed.data as object), studentId, ...(row ? { id: row.id } : {}) };
@@ -273,7 +284,7 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
       centered
       closeButtonProps={{ 'aria-label': t('steps.lists.close') }}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           {first ? (
             <Text c="red.8" size="sm" role="alert">

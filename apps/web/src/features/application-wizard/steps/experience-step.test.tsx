@@ -40,6 +40,7 @@ describe('the working experience step', () => {
     await user.type(within(dialog).getByLabelText(/^From/), '2023-01-15');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please fill in the To field');
+    await waitFor(() => expect(within(dialog).getByLabelText(/^To/)).toHaveFocus());
     await user.click(within(dialog).getByRole('checkbox', { name: 'I still work here' }));
     expect(within(dialog).getByLabelText(/^To/)).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

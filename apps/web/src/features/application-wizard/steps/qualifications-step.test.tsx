@@ -92,6 +92,9 @@ describe('the qualifications step', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'Please fill in the Qualification Type field',
     );
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Qualification Type' })).toHaveFocus(),
+    );
     expect(within(dialog).getByRole('textbox', { name: 'Name of Institution' })).toHaveAccessibleDescription(
       'Please fill in the Name of Institution field',
     );
