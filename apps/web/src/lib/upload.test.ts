@@ -21,7 +21,7 @@ describe('uploadFile', () => {
     expect(progress).toEqual([50, 100]);
   });
 
-  it('treats a 401 like every other call: the session is gone', async () => {
+  it('item 18: treats a 401 like every other call: the session is gone', async () => {
     fakeUploads();
     mockApi({ 'POST /api/Document/upload': () => problem(401, 'Sign in to continue.') });
     const lost = vi.fn();
