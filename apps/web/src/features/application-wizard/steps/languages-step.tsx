@@ -97,7 +97,12 @@ function LanguageFields({ form }: { form: Parameters<TEntryKind['fields']>[0] })
           label: t(`enums:languageTypes.${key}`),
         }))}
         value={type === undefined ? null : String(type)}
-        onChange={(v) => set('languageType', v === null ? undefined : Number(v))}
+        onChange={(v) => {
+          const next = v === null ? undefined : Number(v);
+          set('languageType', next);
+          // Switching away from Others clears its text, as the relationship choice does.
+          if (next !== LANGUAGE_OTHERS) set('others', '');
+        }}
         error={error('languageType')}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}

@@ -100,7 +100,7 @@ describe('the qualifications step', () => {
     );
   });
 
-  it('needs Others text when the type is Others', async () => {
+  it('needs Others text when the type is Others, and clears it when switching away', async () => {
     const { handlers, onValidityChange } = setUp([]);
     const { user } = await renderScreen(
       <QualificationsStep studentId={7} onValidityChange={onValidityChange} />,
@@ -112,6 +112,13 @@ describe('the qualifications step', () => {
     const dialog = await fillDialog(user, 'Others');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent("Please fill in the 'Others' field");
+    await user.type(within(dialog).getByRole('textbox', { name: 'Others' }), 'IB Diploma');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Qualification Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Diploma' }));
+    expect(within(dialog).queryByRole('textbox', { name: 'Others' })).toBeNull();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Qualification Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Others' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Others' })).toHaveValue('');
   });
 
   it('adds an O level with a certificate only (no transcript needed), with upload progress', async () => {

@@ -107,7 +107,12 @@ function QualificationFields({ form }: { form: Parameters<TEntryKind['fields']>[
           label: t(`enums:qualificationTypes.${key}`),
         }))}
         value={type === undefined ? null : String(type)}
-        onChange={(v) => set('qualificationType', v === null ? undefined : Number(v))}
+        onChange={(v) => {
+          const next = v === null ? undefined : Number(v);
+          set('qualificationType', next);
+          // Switching away from Others clears its text, as the relationship choice does.
+          if (next !== QUALIFICATION_OTHERS) set('others', '');
+        }}
         error={error('qualificationType')}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
