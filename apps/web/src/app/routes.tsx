@@ -20,6 +20,10 @@ import { NotFoundPage } from './pages/status-page';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
 const Welcome: TLazyPage = lazyPage(() => import('../features/placeholders/welcome-page'), 'WelcomePage');
+const StudentDashboard = lazyPage(
+  () => import('../features/student-dashboard/student-dashboard-page'),
+  'StudentDashboardPage',
+);
 const Profile = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
 
 // Spec 2.2, the one table of screens: routes, tab titles and the sidebar menus all come from it.
@@ -83,7 +87,7 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
     { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
   Student: [
-    { path: 'Dashboard', title: 'menu.dashboard', page: Welcome, menu: IconLayoutDashboard },
+    { path: 'Dashboard', title: 'menu.dashboard', page: StudentDashboard, menu: IconLayoutDashboard },
     {
       path: 'UniversityList',
       title: 'menu.universities',
@@ -103,7 +107,7 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       menu: IconStack2,
     },
     { path: 'Infoform', title: 'menu.application', page: Welcome, menu: IconSquarePlus },
-    { path: 'Main', title: 'menu.main', page: Welcome },
+    { path: 'Main', title: 'menu.main', page: StudentDashboard },
     { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
   Agent: [

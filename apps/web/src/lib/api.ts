@@ -59,6 +59,11 @@ let onUnauthorized: () => void = () => {
     window.location.assign(loginUrlFor(window.location));
 };
 
+/** What every call does on a 401 (lib/upload.ts, which cannot use fetch, calls it too). */
+export function reportUnauthorized(): void {
+  onUnauthorized();
+}
+
 /** Replaces what a 401 does (tests observe it through this). */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
@@ -120,7 +125,7 @@ function toFieldErrors(raw: unknown): TFieldError[] {
   }));
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response): Promise<ApiError> {
   let problem: {
     title?: unknown;
     message?: unknown;
