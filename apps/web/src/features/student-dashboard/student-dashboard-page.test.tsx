@@ -46,7 +46,7 @@ describe('the student dashboard', () => {
   it.each([
     // stage, completed, percent, left, button
     [0, 0, 0, '10 left', 'Apply'],
-    [1, 0, 0, '10 left', 'Apply'],
+    [1, 0, 0, '10 left', 'Continue'],
     [5, 4, 40, '6 left', 'Continue'],
     [10, 9, 90, '1 left', 'Continue'],
   ])(
