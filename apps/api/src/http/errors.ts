@@ -42,11 +42,18 @@ export const crossSite = () =>
   new AppError(403, 'Forbidden', 'Cross-site requests are refused.', undefined, 'crossSite');
 export const notFound = (message = 'Not found.') => new AppError(404, 'Not Found', message);
 export const conflict = (message: string) => new AppError(409, 'Conflict', message);
+/** What still uses a row: `what` is a stable key the web translates, `text` the English words. */
+export type TUse = { what: string; count: number; text: string };
 /** A row that other rows still use; `uses` names them ("2 university courses"). */
-export const inUse = (label: string, uses: string[]) =>
-  new AppError(409, 'Conflict', `This ${label} is used by ${uses.join(' and ')}.`, undefined, 'inUse', {
-    uses,
-  });
+export const inUse = (label: string, uses: TUse[]) =>
+  new AppError(
+    409,
+    'Conflict',
+    `This ${label} is used by ${uses.map((u) => u.text).join(' and ')}.`,
+    undefined,
+    'inUse',
+    { uses: uses.map(({ what, count }) => ({ what, count })) },
+  );
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',

@@ -1,7 +1,11 @@
 import { and, count, eq } from 'drizzle-orm';
 import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { TDb, TDbOrTx } from '../db/client.js';
-import { badRequest, inUse, notFound } from '../http/errors.js';
+import { badRequest, inUse, notFound, type TUse } from '../http/errors.js';
+
+/** 'university courses' → 'universityCourses': the key the web translates. */
+const camelCase = (words: string) => words.replace(/ (\w)/g, (_, c: string) => c.toUpperCase());
+
 import { mapDbError } from './db-errors.js';
 import type { TResource, TWriteContext, TWriteVerb } from './define.js';
 import { getRow, selectFrom, type TRow } from './queries.js';
@@ -167,14 +171,19 @@ export function deleteRow(db: TDb, resource: TResource, actor: TActor, id: numbe
   return committed(ctx, db, async (tx) => {
     await lockVisible(tx, resource, actor, id);
     await beforeWrite(ctx, tx, id, { id });
-    const uses: string[] = [];
+    const uses: TUse[] = [];
     for (const usage of resource.usedBy) {
       const [row] = await tx
         .select({ n: count() })
         .from(getTableOf(usage.column))
         .where(eq(usage.column, id));
       const n = Number(row?.n ?? 0);
-      if (n > 0) uses.push(`${n} ${n === 1 ? usage.one : usage.many}`);
+      if (n > 0)
+        uses.push({
+          what: camelCase(usage.many),
+          count: n,
+          text: `${n} ${n === 1 ? usage.one : usage.many}`,
+        });
     }
     if (uses.length) throw inUse(resource.label, uses);
     await tx.delete(resource.table).where(eq(resource.table.id, id));

@@ -148,7 +148,7 @@ describe('download', () => {
       `attachment; filename="_____ (1)'s final.pdf"; filename*=UTF-8''%D0%90%D1%80%D0%B8%D0%B7%D0%B0%20%281%29%27s%20final.pdf`,
     );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['cache-control']).toBe('no-store');
     const star = /filename\*=UTF-8''(.+)$/.exec(String(res.headers['content-disposition']))![1]!;
     expect(decodeURIComponent(star)).toBe(name);
   });

@@ -175,7 +175,10 @@ describe('DocumentType: the 13 generic verbs', () => {
     const res = await admin.post('/DocumentType/delete', { id: visaId });
     expect(res.status).toBe(409);
     expect(problem(res).message).toBe('This document type is used by 1 student document.');
-    expect(problem(res)).toMatchObject({ code: 'inUse', params: { uses: ['1 student document'] } });
+    expect(problem(res)).toMatchObject({
+      code: 'inUse',
+      params: { uses: [{ what: 'studentDocuments', count: 1 }] },
+    });
     expect((await student.get(`/DocumentType/${visaId}`)).status).toBe(200);
   });
 

@@ -399,7 +399,7 @@ describe('StudentCourse/addOrUpdateList', () => {
     expect(used.body).toMatchObject({
       code: 'inUse',
       message: 'This university course is used by 1 student course selection.',
-      params: { uses: ['1 student course selection'] },
+      params: { uses: [{ what: 'studentCourseSelections', count: 1 }] },
     });
   });
 

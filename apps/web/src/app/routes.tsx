@@ -20,6 +20,10 @@ import { NotFoundPage } from './pages/status-page';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
 const Welcome: TLazyPage = lazyPage(() => import('../features/placeholders/welcome-page'), 'WelcomePage');
+const StudentDashboard = lazyPage(
+  () => import('../features/student-dashboard/student-dashboard-page'),
+  'StudentDashboardPage',
+);
 const Profile = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
 const wizardPage = (name: 'StudentApplicationPage' | 'AgentStudentFormPage' | 'AdminStudentFormPage') =>
   lazyPage(() => import('../features/application-wizard/wizard-pages'), name);
@@ -86,7 +90,7 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
     { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
   Student: [
-    { path: 'Dashboard', title: 'menu.dashboard', page: Welcome, menu: IconLayoutDashboard },
+    { path: 'Dashboard', title: 'menu.dashboard', page: StudentDashboard, menu: IconLayoutDashboard },
     {
       path: 'UniversityList',
       title: 'menu.universities',
@@ -111,7 +115,7 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       page: wizardPage('StudentApplicationPage'),
       menu: IconSquarePlus,
     },
-    { path: 'Main', title: 'menu.main', page: Welcome },
+    { path: 'Main', title: 'menu.main', page: StudentDashboard },
     { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
   Agent: [

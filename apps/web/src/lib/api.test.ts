@@ -52,7 +52,11 @@ describe('API client', () => {
             ],
           }),
         'POST /api/used': () =>
-          coded(409, { code: 'inUse', message: 'This university is used by 2 courses.' }),
+          coded(409, {
+            code: 'inUse',
+            message: 'This university is used by 2 university courses.',
+            params: { uses: [{ what: 'universityCourses', count: 2 }] },
+          }),
       });
       const error = (await api.post('/thing', {}).catch((e: unknown) => e)) as ApiError;
       expect(error).toMatchObject({
@@ -66,7 +70,7 @@ describe('API client', () => {
       });
       await expect(api.post('/used', {})).rejects.toMatchObject({
         code: 'inUse',
-        message: 'Bu maʼlumot hali ishlatilmoqda, uni oʻchirib boʻlmaydi.',
+        message: 'Bu maʼlumot hali ishlatilmoqda (universitet kurslari: 2), uni oʻchirib boʻlmaydi.',
       });
       window.localStorage.removeItem('appLanguage');
     });

@@ -59,6 +59,11 @@ let onUnauthorized: () => void = () => {
     window.location.assign(loginUrlFor(window.location));
 };
 
+/** What every call does on a 401 (lib/upload.ts, which cannot use fetch, calls it too). */
+export function reportUnauthorized(): void {
+  onUnauthorized();
+}
+
 /** Replaces what a 401 does (tests observe it through this). */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
@@ -120,7 +125,7 @@ function toFieldErrors(raw: unknown): TFieldError[] {
   }));
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response): Promise<ApiError> {
   let problem: {
     title?: unknown;
     message?: unknown;
@@ -143,7 +148,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   // A problem without a code (a proxy's page, a plugin's own answer) keeps its message.
   const code = typeof problem.code === 'string' ? (problem.code as TErrorCode) : undefined;
   const params = isRecord(problem.params) ? problem.params : {};
-  const translated = code ? translate(`common:errors.${code}`, params) : undefined;
+  const translated = code ? translate(`common:errors.${code}`, translatedParams(params)) : undefined;
   return new ApiError(
     response.status,
     translated ?? message,
@@ -153,6 +158,21 @@ async function toApiError(response: Response): Promise<ApiError> {
     params,
     message,
   );
+}
+
+/**
+ * Lists of `{ what, count }` in a problem's params (what still uses a row) become text in the
+ * user's language: "courses: 2, university courses: 1".
+ */
+function translatedParams(params: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...params };
+  for (const [key, value] of Object.entries(params)) {
+    if (!Array.isArray(value) || !value.every((v) => isRecord(v) && typeof v.what === 'string')) continue;
+    out[key] = value
+      .map((v) => `${translate(`common:errors.uses.${v.what}`) ?? v.what}: ${v.count}`)
+      .join(', ');
+  }
+  return out;
 }
 
 export const api = {

@@ -71,8 +71,8 @@ type TStoredRow = { id: number } & Record<string, unknown>;
 
 /**
  * A resource `base` over `rows`, answering like the server: `getListByPage` with the server's
- * filter semantics (see fake-filter.ts), zero-based pages and `totalRows`; `allAsync`; add, update
- * and delete.
+ * filter semantics (see fake-filter.ts), zero-based pages and `totalRows`; `allAsync`; `find`; add,
+ * update and delete.
  */
 export function fakeResource<TRow extends TStoredRow>(base: string, rows: TRow[]) {
   const store = { rows: [...rows], nextId: Math.max(0, ...rows.map((r) => r.id)) + 1 };
@@ -86,6 +86,11 @@ export function fakeResource<TRow extends TStoredRow>(base: string, rows: TRow[]
       });
     },
     [`GET /api/${base}/allAsync`]: () => json(store.rows),
+    // find by field (spec 7.2), e.g. { studentId: 7 }: the rows whose fields equal every given one
+    [`POST /api/${base}/find`]: (init) => {
+      const by = bodyOf<Record<string, unknown>>(init);
+      return json(store.rows.filter((r) => Object.entries(by).every(([k, v]) => r[k] === v)));
+    },
     [`POST /api/${base}/add`]: (init) => {
       const row = { ...bodyOf<TRow>(init), id: store.nextId++ };
       store.rows.push(row);

@@ -224,6 +224,26 @@ export function fakeApplication(options: TOptions = {}) {
       delete store.drafts[query(url).get('step') ?? ''];
       return noContent();
     },
+    // The steps that save their own entries (steps/*) list them here.
+    'POST /api/Qualification/find': () => json(store.application?.qualifications ?? []),
+    'POST /api/Language/find': () => json(store.application?.languages ?? []),
+    'POST /api/Experience/find': () => json(store.application?.experiences ?? []),
+    'GET /api/Document/list': () =>
+      json(
+        (store.application?.documents ?? []).map((d) => ({
+          id: d.id,
+          documentTypeId: d.documentTypeId,
+          fileId: d.docPath,
+          fileName: d.fileName,
+        })),
+      ),
+    'GET /api/DocumentType/allAsync': () =>
+      json(
+        ['Passport Photo', 'Passport Copy', 'Resume', 'Health Examination'].map((name, i) => ({
+          id: i + 1,
+          name,
+        })),
+      ),
     'POST /api/StudentInfo/CreateOrUpdate': save('StudentInfo'),
     'POST /api/StudentGuardian/CreateOrUpdate': save('StudentGuardian'),
     'POST /api/EmergencyContact/CreateOrUpdate': save('EmergencyContact'),

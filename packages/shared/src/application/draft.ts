@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FORM_STEPS } from '../constants.js';
-import { zId } from '../fields.js';
+import { zTextInt } from '../fields.js';
 import { WIZARD_MESSAGES } from './messages.js';
 
 /** DESIGN 6: a draft holds at most 64 KB of JSON, measured as UTF-8 bytes of its serialization. */
@@ -18,5 +18,5 @@ export const ZDraft = z
 export type TDraft = z.infer<typeof ZDraft>;
 
 /** The query of `PUT /api/Draft`: the student and the step (1 to 10) the draft belongs to. */
-export const ZDraftQuery = z.object({ studentId: zId, step: z.coerce.number().int().min(1).max(FORM_STEPS) });
+export const ZDraftQuery = z.object({ studentId: zTextInt(1), step: zTextInt(1, FORM_STEPS) });
 export type TDraftQuery = z.infer<typeof ZDraftQuery>;

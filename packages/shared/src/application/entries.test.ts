@@ -55,7 +55,7 @@ describe('ZQualificationEntry', () => {
     expect(messages(ZQualificationEntry, { ...qualification, yearOfExam: 2101 })).toEqual([
       'validation.year',
     ]);
-    expect(messages(ZLanguageEntry, { ...language, yearOfExam: 2024.5 })).toEqual(['validation.year']);
+    expect(messages(ZLanguageEntry, { ...language, yearOfExam: 2024.5 })).toEqual(['validation.wholeNumber']);
     expect(messages(ZQualificationEntry, { ...qualification, yearOfExam: null })).toEqual([
       WIZARD_MESSAGES.fillIn,
     ]);

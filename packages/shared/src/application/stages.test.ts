@@ -78,7 +78,8 @@ describe('stepsCompleted and the dashboard', () => {
   });
   it('reads apply, continue or updateApplication', () => {
     expect(dashboardButton(null)).toBe('apply');
-    expect(dashboardButton(1)).toBe('apply');
+    expect(dashboardButton(0)).toBe('apply');
+    expect(dashboardButton(1)).toBe('continue');
     expect(dashboardButton(2)).toBe('continue');
     expect(dashboardButton(10)).toBe('continue');
     expect(dashboardButton(11)).toBe('updateApplication');

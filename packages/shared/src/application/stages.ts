@@ -64,7 +64,8 @@ export function dashboardButton(
   stage: number | null | undefined,
 ): 'apply' | 'continue' | 'updateApplication' {
   if (isSubmitted(stage)) return 'updateApplication';
-  return stepsCompleted(stage) === 0 ? 'apply' : 'continue';
+  // DESIGN 6 and issue 9: apply only before anything is stored, continue once a stage exists.
+  return stage ? 'continue' : 'apply';
 }
 
 /** Stage the form opens at: the stored one, 1 when none (spec 4). */

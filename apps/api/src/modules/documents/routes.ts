@@ -201,7 +201,6 @@ export async function documentsModule(fastify: FastifyInstance) {
         .header('content-type', row.contentType)
         .header('content-length', stat.size)
         .header('content-disposition', contentDisposition(row.displayName))
-        .header('cache-control', 'private, no-store')
         .send(body as never); // a stream: the documented string schema describes its bytes
     },
   );

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { translateKey } from '../../lib/i18n';
@@ -22,7 +22,8 @@ import { useCrudList } from './use-crud-list';
  * title, name filter with Find and Clear, Add/Edit/Delete, a paged grid of 10, the pager, an
  * optional details panel and the modal form, all driven by `definition`.
  */
-export function CrudScreen({ definition }: { definition: TCrudDefinition }) {
+/** `intro`: a line under the title (e.g. the agent's own agent id). */
+export function CrudScreen({ definition, intro }: { definition: TCrudDefinition; intro?: ReactNode }) {
   const { t } = useTranslation(['crud', 'catalogue']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -72,6 +73,7 @@ export function CrudScreen({ definition }: { definition: TCrudDefinition }) {
       <Title order={1} size="h2">
         {title}
       </Title>
+      {intro}
       <div className={classes.toolbar}>
         <form className={classes.filter} onSubmit={find}>
           <TextInput

@@ -2,14 +2,12 @@ import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
 import { translateKey } from '../../lib/i18n';
 
 // Spec 8's alerts, shown as notifications in the user's language.
 
-/** The server's problem message, or a translated text when the request got no answer at all. */
+/** The problem's text (lib/api translates its code with its params), or a generic text. */
 export function errorMessage(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError && error.code) return t(`common:errors.${error.code}`);
   if (error instanceof Error && error.message) return error.message;
   return t('common:errors.unexpected');
 }

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeResource, renderScreen, resetNotifications } from '../../testing';
+import { DEMO_USERS, fakeResource, json, renderScreen, resetNotifications } from '../../testing';
 import { AgentStudentsPage } from './student-maintenance';
 
 afterEach(() => resetNotifications());
@@ -23,10 +23,10 @@ describe("the agent's Student Maintenance", () => {
     await renderScreen(<AgentStudentsPage />, {
       handlers: fakeResource('StudentInfo', [student(12, 'Lola')]).handlers,
     });
-    expect(screen.getByRole('heading', { level: 1, name: 'Student Maintenance' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Student Maintenance' })).toBeInTheDocument();
     const headers = await screen.findAllByRole('columnheader');
     expect(headers.map((h) => h.textContent).join(', ')).toBe(
-      'Email, First Name, Middle Name, Last Name, Passport, Phone',
+      'Email, First Name, Middle Name, Last Name, Passport, Phone, Progress',
     );
     expect(await screen.findByRole('cell', { name: 'AC7712' })).toBeInTheDocument();
   });
@@ -60,5 +60,35 @@ describe("the agent's Student Maintenance", () => {
     expect(screen.getByRole('cell', { name: 'Bekzod' })).toBeInTheDocument();
     await waitFor(() => expect(address()).toBe('/screen?selected=15'));
     expect(screen.getByRole('textbox', { name: 'Filter by Name' })).toHaveValue('bek');
+  });
+
+  it("shows each student's progress from the stored stage: 'N of 10', 'Submitted'", async () => {
+    const rows = [
+      { ...student(12, 'Lola'), step: null },
+      { ...student(13, 'Aziz'), step: 1 },
+      { ...student(14, 'Bekzod'), step: 5 },
+      { ...student(15, 'Dilya'), step: 10 },
+      { ...student(16, 'Malika'), step: 11 },
+    ];
+    await renderScreen(<AgentStudentsPage />, { handlers: fakeResource('StudentInfo', rows).handlers });
+    const progressOf = async (name: string) => {
+      const row = (await screen.findByRole('cell', { name })).closest('tr') as HTMLElement;
+      return within(row).getAllByRole('cell').at(-1)?.textContent;
+    };
+    expect(await progressOf('Lola')).toBe('0 of 10');
+    expect(await progressOf('Aziz')).toBe('0 of 10');
+    expect(await progressOf('Bekzod')).toBe('4 of 10');
+    expect(await progressOf('Dilya')).toBe('9 of 10');
+    expect(await progressOf('Malika')).toBe('Submitted');
+  });
+
+  it('shows the agent their own agent id, the number students type as their referral', async () => {
+    await renderScreen(<AgentStudentsPage />, {
+      handlers: {
+        ...fakeResource('StudentInfo', [student(12, 'Lola')]).handlers,
+        'GET /api/auth/me': () => json(DEMO_USERS.Agent),
+      },
+    });
+    expect(await screen.findByText('Your agent id: 2')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,51 @@
+import { Text } from '@mantine/core';
+import { FORM_STEPS, isSubmitted, stepsCompleted } from '@uniapply/shared';
+import { useTranslation } from 'react-i18next';
+import { CrudScreen } from '../../components/crud/crud-screen';
+import { defineCrud, type TRenderContext, type TRow } from '../../components/crud/define';
+import { translateKey } from '../../lib/i18n';
+import { useSession } from '../auth/session';
+import { FIRST_NAME_FILTER, PASSPORT, STUDENT_NAMES } from '../catalogue/shared-fields';
+
+/** The Progress column (DESIGN 6): 'N of 10' from the stored stage, 'Submitted' once confirmed. */
+export function progressLabel(row: TRow, { t }: TRenderContext): string {
+  const step = typeof row.step === 'number' ? row.step : null;
+  if (isSubmitted(step)) return translateKey(t, 'dashboard.agent.submitted');
+  return translateKey(t, 'dashboard.agent.progress', { done: stepsCompleted(step), total: FORM_STEPS });
+}
+
+/**
+ * Spec 2.3 Student Maintenance (agent). The server lists only the agent's own students. Add and
+ * Edit open the form page, with the student id in the address (DESIGN 6).
+ */
+export const agentStudents = defineCrud({
+  base: 'StudentInfo',
+  title: 'catalogue.student.title',
+  filter: FIRST_NAME_FILTER,
+  personal: true,
+  columns: [
+    { path: 'email' },
+    ...STUDENT_NAMES,
+    PASSPORT,
+    { path: 'phoneNumber' },
+    { path: 'step', label: 'dashboard.agent.progressColumn', render: progressLabel },
+  ],
+  formPage: { path: '/Agent/Students/FormPage', idParam: 'studentId' },
+});
+
+/** The agent's students, with the agent's own id to give to students who apply on their own. */
+export function AgentStudentsPage() {
+  const { t } = useTranslation('dashboard');
+  const { user } = useSession();
+  const intro = user ? (
+    <Text>
+      <Text span fw={600}>
+        {t('agent.agentId', { id: user.userId })}
+      </Text>{' '}
+      <Text span c="dimmed" size="sm">
+        {t('agent.agentIdHint')}
+      </Text>
+    </Text>
+  ) : null;
+  return <CrudScreen definition={agentStudents} intro={intro} />;
+}

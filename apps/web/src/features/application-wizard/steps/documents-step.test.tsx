@@ -1,0 +1,161 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiCalls, deferred, fakeUploads, json, noContent, problem, renderScreen } from '../../../testing';
+import { DocumentsStep } from './documents-step';
+
+beforeEach(() => fakeUploads());
+
+const TYPES = [
+  { id: 1, name: 'Passport Photo' },
+  { id: 2, name: 'Passport Copy' },
+  { id: 3, name: 'Resume' },
+  { id: 4, name: 'Health Examination' },
+];
+const doc = (id: number, documentTypeId: number, fileName: string) => ({
+  id,
+  documentTypeId,
+  fileId: `file-${id}`,
+  fileName,
+});
+
+function setUp(rows: ReturnType<typeof doc>[], extra = {}) {
+  let stored = [...rows];
+  const handlers = {
+    'GET /api/DocumentType/allAsync': () => json(TYPES),
+    'GET /api/Document/list': () => json(stored),
+    'DELETE /api/Document/delete/12': () => {
+      stored = stored.filter((d) => d.id !== 12);
+      return noContent();
+    },
+    ...extra,
+  };
+  return { handlers, onValidityChange: vi.fn() };
+}
+
+const slot = (name: string) => screen.getByRole('group', { name: new RegExp(`^${name}`) });
+
+describe('the supporting documents step', () => {
+  it("shows 'Loading documents...', then the four slots, the health examination optional", async () => {
+    const list = deferred();
+    const { handlers, onValidityChange } = setUp([], { 'GET /api/Document/list': () => list.promise });
+    await renderScreen(<DocumentsStep studentId={7} onValidityChange={onValidityChange} />, { handlers });
+    expect(await screen.findByText('Loading documents...')).toBeInTheDocument();
+    list.release(json([]));
+    expect(await screen.findByRole('group', { name: /^Passport Photo/ })).toBeInTheDocument();
+    expect(slot('Passport Copy')).toBeInTheDocument();
+    expect(slot('Resume')).toBeInTheDocument();
+    expect(slot('Health Examination Report')).toHaveTextContent('(optional)');
+    expect(screen.getByText('Please upload all required documents before proceeding.')).toBeInTheDocument();
+    expect(onValidityChange).toHaveBeenLastCalledWith(false);
+  });
+
+  it('is valid once the three required documents are there, without the health examination', async () => {
+    const { handlers, onValidityChange } = setUp([
+      doc(11, 1, 'me.jpg'),
+      doc(12, 2, 'passport.pdf'),
+      doc(13, 3, 'cv.docx'),
+    ]);
+    await renderScreen(<DocumentsStep studentId={7} onValidityChange={onValidityChange} />, { handlers });
+    expect(await screen.findByRole('link', { name: 'passport.pdf' })).toHaveAttribute(
+      'href',
+      '/api/Document/downloadByFileId/file-12',
+    );
+    await waitFor(() => expect(onValidityChange).toHaveBeenLastCalledWith(true));
+    expect(screen.queryByText('Please upload all required documents before proceeding.')).toBeNull();
+  });
+
+  it('uploads into a slot: disabled with a progress bar while sending, then the file name', async () => {
+    const upload = deferred();
+    const { handlers, onValidityChange } = setUp([doc(11, 1, 'me.jpg'), doc(12, 2, 'passport.pdf')], {
+      'POST /api/Document/upload': () => upload.promise,
+    });
+    const { user, fetchMock } = await renderScreen(
+      <DocumentsStep studentId={7} onValidityChange={onValidityChange} />,
+      { handlers },
+    );
+    await screen.findByRole('group', { name: /^Resume/ });
+    await user.upload(
+      screen.getByLabelText('Choose a file for Resume'),
+      new File(['x'.repeat(3 * 1024 * 1024)], 'cv.pdf'),
+    );
+    const resume = slot('Resume');
+    const bar = await within(resume).findByRole('progressbar', { name: 'Upload progress of Resume' });
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    expect(within(resume).getByText('Uploading...')).toBeInTheDocument();
+    expect(within(resume).getByText('cv.pdf · 3.0 MB')).toBeInTheDocument();
+    expect(within(resume).getByRole('button', { name: 'Upload Resume' })).toBeDisabled();
+    upload.release(json({ id: 14, docPath: 'file-14', fileId: 'file-14', fileName: 'cv.pdf' }));
+    expect(await within(resume).findByRole('link', { name: 'cv.pdf' })).toBeInTheDocument();
+    expect(within(resume).queryByRole('progressbar')).toBeNull();
+    await waitFor(() => expect(onValidityChange).toHaveBeenLastCalledWith(true));
+    const sent = fetchMock.mock.calls.find(([url]) => String(url) === '/api/Document/upload')?.[1]
+      ?.body as FormData;
+    expect(sent.get('studentId')).toBe('7');
+    expect(sent.get('DocumentTypeId')).toBe('3');
+  });
+
+  it("marks the slot as failed: 'Failed to upload {file name}.'", async () => {
+    const { handlers, onValidityChange } = setUp([], {
+      'POST /api/Document/upload': () => problem(413, 'Too large'),
+    });
+    const { user } = await renderScreen(<DocumentsStep studentId={7} onValidityChange={onValidityChange} />, {
+      handlers,
+    });
+    await screen.findByRole('group', { name: /^Passport Copy/ });
+    await user.upload(screen.getByLabelText('Choose a file for Passport Copy'), new File(['x'], 'scan.pdf'));
+    expect(await within(slot('Passport Copy')).findByRole('alert')).toHaveTextContent(
+      'Failed to upload scan.pdf.',
+    );
+  });
+
+  it('refuses a file type outside pdf, doc, docx, jpg, jpeg, png before sending it', async () => {
+    const { handlers, onValidityChange } = setUp([]);
+    const { fetchMock } = await renderScreen(
+      <DocumentsStep studentId={7} onValidityChange={onValidityChange} />,
+      {
+        handlers,
+      },
+    );
+    await screen.findByRole('group', { name: /^Resume/ });
+    const input = screen.getByLabelText('Choose a file for Resume');
+    expect(input).toHaveAttribute('accept', '.pdf,.doc,.docx,.jpg,.jpeg,.png');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'virus.exe')] } });
+    expect(await within(slot('Resume')).findByRole('alert')).toHaveTextContent(
+      'virus.exe cannot be uploaded: only pdf, doc, docx, jpg, jpeg, png files are accepted.',
+    );
+    expect(apiCalls(fetchMock).map((c) => c.call)).not.toContain('POST /api/Document/upload');
+  });
+
+  it("offers the phone's front camera for the passport photo only", async () => {
+    const { handlers, onValidityChange } = setUp([]);
+    await renderScreen(<DocumentsStep studentId={7} onValidityChange={onValidityChange} />, { handlers });
+    const camera = await screen.findByLabelText('Take a photo for Passport Photo');
+    expect(camera).toHaveAttribute('accept', 'image/*');
+    expect(camera).toHaveAttribute('capture', 'user');
+    expect(screen.queryByLabelText('Take a photo for Resume')).toBeNull();
+  });
+
+  it('deletes an uploaded document and the step becomes invalid again', async () => {
+    const { handlers, onValidityChange } = setUp([
+      doc(11, 1, 'me.jpg'),
+      doc(12, 2, 'passport.pdf'),
+      doc(13, 3, 'cv.docx'),
+    ]);
+    const { user, fetchMock } = await renderScreen(
+      <DocumentsStep studentId={7} onValidityChange={onValidityChange} />,
+      { handlers },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete Passport Copy' }));
+    await waitFor(() => expect(within(slot('Passport Copy')).queryByRole('link')).toBeNull());
+    expect(apiCalls(fetchMock).map((c) => c.call)).toContain('DELETE /api/Document/delete/12');
+    await waitFor(() => expect(onValidityChange).toHaveBeenLastCalledWith(false));
+  });
+
+  it("says 'Failed to load document types. Please try again.' when they cannot be loaded", async () => {
+    const { handlers, onValidityChange } = setUp([], {
+      'GET /api/DocumentType/allAsync': () => problem(500, 'x'),
+    });
+    await renderScreen(<DocumentsStep studentId={7} onValidityChange={onValidityChange} />, { handlers });
+    expect(await screen.findByText('Failed to load document types. Please try again.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,312 @@
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { sortIssuesByForm } from '@uniapply/shared';
+import type { TFunction } from 'i18next';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { type TUploadState, UploadSlot } from '../../../components/forms/upload-slot';
+import { api } from '../../../lib/api';
+import { translateKey } from '../../../lib/i18n';
+import { uploadFile } from '../../../lib/upload';
+import type { TStepProps } from '../step-contract';
+
+// Steps 4 to 6 save their entries one dialog at a time (spec 2.5): a list, an add/edit dialog over
+// the shared entry schema, and a delete that asks first and, for entries with files, deletes the
+// files before the entry (spec 4). The step is valid when its list passes the step schema.
+
+export type TEntryRow = { id: number } & Record<string, unknown>;
+export type TEntryValues = Record<string, unknown>;
+type TFileState = { state: TUploadState; progress: number; fileName: string | null; fileSize?: number };
+
+export type TEntryFields = {
+  values: TEntryValues;
+  set: (name: string, value: unknown) => void;
+  /** The field's message (translated) once the user tried to save. */
+  error: (name: string) => string | undefined;
+  /** An upload slot for a file field (the value is the stored fileId). */
+  file: (name: string, label: string, required: boolean) => ReactNode;
+};
+
+export type TEntryKind = {
+  base: 'Qualification' | 'Language' | 'Experience';
+  /** `steps.<key>.*` texts: title, add, edit, empty, saveFailed, deleteFailed. */
+  textKey: 'qualifications' | 'languages' | 'experience';
+  entry: z.ZodType;
+  list: z.ZodType;
+  fieldOrder: readonly string[];
+  /** A stored row as the dialog's values. */
+  toForm: (row: TEntryRow | null) => TEntryValues;
+  /** Rows as the step schema reads them. */
+  toStep?: (row: TEntryRow) => unknown;
+  fields: (form: TEntryFields) => ReactNode;
+  renderList: (
+    rows: TEntryRow[],
+    actions: { edit: (row: TEntryRow) => void; remove: (row: TEntryRow) => void },
+  ) => ReactNode;
+  /** Delete the entry's files first (DELETE /{base}/deleteFile/{id}). */
+  hasFiles: boolean;
+};
+
+export const entryKeys = {
+  list: (base: string, studentId: number) => ['resource', base, 'find', studentId] as const,
+};
+
+export const fileHref = (fileId: string) => `/api/Document/downloadByFileId/${encodeURIComponent(fileId)}`;
+
+/** A shared-schema message key with its params (`params.field` is itself a key) in the user's language. */
+export function issueText(t: TFunction, issue: { message: string; params?: Record<string, unknown> }) {
+  const params = { ...(issue.params ?? {}) };
+  if (typeof params.field === 'string') params.field = translateKey(t, params.field);
+  return translateKey(t, issue.message, params);
+}
+
+export function EntryStep({ kind, studentId, onValidityChange }: TStepProps & { kind: TEntryKind }) {
+  const { t } = useTranslation(['wizard', 'validation', 'enums']);
+  const queryClient = useQueryClient();
+  const key = entryKeys.list(kind.base, studentId);
+  const rows = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api.post<TEntryRow[]>(`/${kind.base}/find`, { studentId }, { signal }),
+  });
+  /** undefined: closed; null: adding; a row: editing it. */
+  const [editing, setEditing] = useState<TEntryRow | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<TEntryRow | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const texts = `steps.lists.${kind.textKey}`;
+
+  const valid =
+    rows.isSuccess && kind.list.safeParse((rows.data ?? []).map(kind.toStep ?? ((r) => r))).success;
+  useEffect(() => onValidityChange(valid), [valid, onValidityChange]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    setFailure(null);
+    try {
+      if (kind.hasFiles) await api.delete(`/${kind.base}/deleteFile/${deleting.id}`);
+      await api.post(`/${kind.base}/delete`, { id: deleting.id });
+      await queryClient.invalidateQueries({ queryKey: key });
+    } catch {
+      setFailure(t(`${texts}.deleteFailed`));
+    } finally {
+      setDeleteBusy(false);
+      setDeleting(null);
+    }
+  };
+
+  if (rows.isPending) {
+    return (
+      <Group justify="center" py="xl" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text>{t('steps.lists.loading')}</Text>
+      </Group>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          {t(`${texts}.intro`)}
+        </Text>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing(null)}>
+          {t(`${texts}.add`)}
+        </Button>
+      </Group>
+      {failure ? (
+        <Alert color="red" role="alert">
+          {failure}
+        </Alert>
+      ) : null}
+      {rows.isError ? (
+        <Alert color="red" role="alert">
+          {t('steps.lists.loadFailed')}
+        </Alert>
+      ) : rows.data.length === 0 ? (
+        <Text c={kind.textKey === 'experience' ? 'dimmed' : 'red.8'} size="sm">
+          {kind.textKey === 'experience' ? t('steps.lists.experience.empty') : t('validation.addOne')}
+        </Text>
+      ) : (
+        kind.renderList(rows.data, { edit: (row) => setEditing(row), remove: (row) => setDeleting(row) })
+      )}
+
+      {editing !== undefined ? (
+        <EntryDialog
+          kind={kind}
+          studentId={studentId}
+          row={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={async () => {
+            setEditing(undefined);
+            await queryClient.invalidateQueries({ queryKey: key });
+          }}
+        />
+      ) : null}
+
+      <Modal
+        opened={deleting !== null}
+        onClose={() => (deleteBusy ? undefined : setDeleting(null))}
+        title={t(`${texts}.deleteTitle`)}
+        centered
+        size={440}
+      >
+        <Text>{t('steps.lists.confirmDelete')}</Text>
+        {deleteBusy ? (
+          <Text size="sm" mt="sm" role="status">
+            {t('steps.lists.deleting')}
+          </Text>
+        ) : null}
+        <Group justify="flex-end" mt="lg" gap="sm">
+          <Button variant="default" onClick={() => setDeleting(null)} disabled={deleteBusy} data-autofocus>
+            {t('steps.lists.cancel')}
+          </Button>
+          <Button color="red.9" onClick={() => void confirmDelete()} loading={deleteBusy}>
+            {t('steps.lists.delete')}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+type TDialogProps = {
+  kind: TEntryKind;
+  studentId: number;
+  row: TEntryRow | null;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+};
+
+function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
+  const { t } = useTranslation(['wizard', 'validation', 'enums']);
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [values, setValues] = useState<TEntryValues>(() => kind.toForm(row));
+  const [files, setFiles] = useState<Record<string, TFileState>>({});
+  const [tried, setTried] = useState(false);
+  /** Bumped by each refused save: focus then moves to the first invalid field (STYLE). */
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const texts = `steps.lists.${kind.textKey}`;
+
+  const parsed = kind.entry.safeParse(values);
+  const issues = parsed.success ? [] : sortIssuesByForm(parsed.error.issues, kind.fieldOrder);
+  const errorOf = (name: string) => {
+    if (!tried) return undefined;
+    const issue = issues.find((i) => String(i.path[0] ?? '') === name);
+    return issue ? issueText(t, issue as never) : undefined;
+  };
+  const set = (name: string, value: unknown) => setValues((v) => ({ ...v, [name]: value }));
+
+  const upload = async (name: string, file: File) => {
+    const track = (next: TFileState) => setFiles((f) => ({ ...f, [name]: next }));
+    track({ state: 'uploading', progress: 0, fileName: file.name, fileSize: file.size });
+    const form = new FormData();
+    form.append('studentId', String(studentId));
+    form.append('DocumentTypeId', '0');
+    form.append('file', file);
+    try {
+      const saved = await uploadFile<{ fileId: string; fileName: string }>(`/${kind.base}/upload`, form, {
+        onProgress: (progress) =>
+          track({ state: 'uploading', progress, fileName: file.name, fileSize: file.size }),
+      });
+      set(name, saved.fileId);
+      track({ state: 'uploaded', progress: 100, fileName: saved.fileName });
+    } catch {
+      track({ state: 'error', progress: 0, fileName: file.name });
+    }
+  };
+
+  const fileSlot = (name: string, label: string, required: boolean) => {
+    const tracked = files[name];
+    const stored = typeof values[name] === 'string' && values[name] !== '' ? (values[name] as string) : null;
+    const state: TUploadState = tracked?.state ?? (stored ? 'uploaded' : 'empty');
+    return (
+      <Stack gap={4}>
+        <UploadSlot
+          label={label}
+          required={required}
+          state={state}
+          progress={tracked?.progress}
+          fileSize={tracked?.fileSize}
+          fileName={tracked?.fileName ?? (stored ? t('steps.lists.storedFile') : null)}
+          downloadHref={stored ? fileHref(stored) : null}
+          error={tracked?.state === 'error' ? t('documents.uploadFailed', { name: tracked.fileName }) : null}
+          onFile={(file) => void upload(name, file)}
+        />
+        {errorOf(name) ? (
+          <Text size="sm" c="red.8">
+            {errorOf(name)}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!parsed.success) {
+      setRefusals((n) => n + 1);
+      return;
+    }
+    if (saving) return;
+    setSaving(true);
+    setFailure(null);
+    const body = { ...(parsed.data as object), studentId, ...(row ? { id: row.id } : {}) };
+    try {
+      await api.post(`/${kind.base}/${row ? 'update' : 'add'}`, body);
+      await onSaved();
+    } catch {
+      setFailure(t(`${texts}.saveFailed`));
+      setSaving(false);
+    }
+  };
+
+  const uploading = Object.values(files).some((f) => f.state === 'uploading');
+  const first = tried ? issues[0] : undefined;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(row ? `${texts}.edit` : `${texts}.add`)}
+      size={560}
+      fullScreen={phone}
+      centered
+      closeButtonProps={{ 'aria-label': t('steps.lists.close') }}
+    >
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          {first ? (
+            <Text c="red.8" size="sm" role="alert">
+              {issueText(t, first as never)}
+            </Text>
+          ) : null}
+          {failure ? (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          {kind.fields({ values, set, error: errorOf, file: fileSlot })}
+          <Group justify="flex-end" mt="md" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              {t('steps.lists.cancel')}
+            </Button>
+            <Button type="submit" loading={saving} disabled={uploading}>
+              {t('steps.lists.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

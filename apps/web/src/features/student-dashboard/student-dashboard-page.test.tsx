@@ -1,0 +1,127 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DEMO_USERS, json, problem, renderApp } from '../../testing';
+
+const review = {
+  studentId: 12,
+  stage: 11,
+  submitted: true,
+  courses: [
+    {
+      id: 1,
+      universityCourseId: 40,
+      university: { id: 3, name: 'Taylor’s University' },
+      course: { id: 8, name: 'Computer Science' },
+      submitted: true,
+      submittedAt: '2026-11-20T10:00:00Z',
+    },
+    {
+      id: 2,
+      universityCourseId: 41,
+      university: { id: 4, name: 'Sunway University' },
+      course: { id: 9, name: 'Business' },
+      submitted: true,
+      submittedAt: '2026-11-20T10:00:00Z',
+    },
+  ],
+};
+
+async function openAt(step: number, path = '/Student/Dashboard', language: string | null = 'en') {
+  const view = await renderApp(path, {
+    me: DEMO_USERS.Student,
+    language,
+    handlers: {
+      'GET /api/Stage/get': () => json({ studentId: step === 0 ? 0 : 12, step }),
+      'GET /api/Review/getReview': () => json(review),
+    },
+  });
+  await screen.findByRole('heading', { level: 1, name: /Aziza/ });
+  return view;
+}
+
+const progressCard = () =>
+  screen.getByRole('region', { name: /Application progress|Ход заявки|Ariza holati/ });
+
+describe('the student dashboard', () => {
+  it.each([
+    // stage, completed, percent, left, button
+    [0, 0, 0, '10 left', 'Apply'],
+    [1, 0, 0, '10 left', 'Continue'],
+    [5, 4, 40, '6 left', 'Continue'],
+    [10, 9, 90, '1 left', 'Continue'],
+  ])(
+    'at stage %i shows %i of 10 steps completed (%i %), "%s" and %s',
+    async (step, done, percent, left, button) => {
+      await openAt(step);
+      const card = progressCard();
+      expect(await within(card).findByText(`${done} of 10 steps completed`)).toBeInTheDocument();
+      expect(within(card).getByRole('progressbar', { name: 'Application progress' })).toHaveAttribute(
+        'aria-valuenow',
+        String(percent),
+      );
+      expect(within(card).getByText(left)).toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: button })).toHaveAttribute('href', '/Student/Infoform');
+      expect(within(card).queryByText('Submitted')).toBeNull();
+    },
+  );
+
+  it('at stage 11 shows 10 of 10, no steps left, Update Application, the Submitted badge and the courses', async () => {
+    await openAt(11);
+    const card = progressCard();
+    expect(await within(card).findByText('10 of 10 steps completed')).toBeInTheDocument();
+    expect(within(card).getByRole('progressbar', { name: 'Application progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    expect(within(card).queryByText(/left$/)).toBeNull();
+    expect(within(card).getByText('Submitted')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Update Application' })).toHaveAttribute(
+      'href',
+      '/Student/Infoform',
+    );
+    const courses = await screen.findByRole('list', { name: 'Your applications' });
+    expect(
+      within(courses)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Computer Science — Taylor’s University', 'Business — Sunway University']);
+  });
+
+  it('welcomes the student by first name and offers the instructions with Apply', async () => {
+    await openAt(0);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Aziza!' })).toBeInTheDocument();
+    const instructions = screen.getByRole('region', { name: 'How to apply' });
+    expect(within(instructions).getByRole('link', { name: 'Apply' })).toHaveAttribute(
+      'href',
+      '/Student/Infoform',
+    );
+  });
+
+  it('speaks Uzbek when no language was saved', async () => {
+    await openAt(5, '/Student/Dashboard', null);
+    expect(screen.getByRole('heading', { level: 1, name: 'Xush kelibsiz, Aziza!' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Qanday ariza topshirish mumkin' })).toBeInTheDocument();
+  });
+
+  it('speaks the saved language, here Russian', async () => {
+    await openAt(5, '/Student/Dashboard', 'ru');
+    expect(screen.getByRole('heading', { level: 1, name: 'Добро пожаловать, Aziza!' })).toBeInTheDocument();
+    expect(await screen.findByText('Выполнено шагов: 4 из 10')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Как подать заявку' })).toBeInTheDocument();
+  });
+
+  it('is also the Main screen', async () => {
+    await openAt(5, '/Student/Main');
+    expect(await screen.findByText('4 of 10 steps completed')).toBeInTheDocument();
+  });
+
+  it('says so when the progress cannot be loaded', async () => {
+    await renderApp('/Student/Dashboard', {
+      me: DEMO_USERS.Student,
+      handlers: { 'GET /api/Stage/get': () => problem(500, 'down') },
+    });
+    expect(
+      await screen.findByText('Failed to load your application progress. Please try again.'),
+    ).toBeInTheDocument();
+  });
+});

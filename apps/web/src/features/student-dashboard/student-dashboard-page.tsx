@@ -1,0 +1,166 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  Loader,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import {
+  dashboardButton,
+  FORM_STEPS,
+  isSubmitted,
+  progressPercent,
+  stepsCompleted,
+  stepsLeft,
+  type TApplication,
+} from '@uniapply/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../lib/api';
+import { useSession } from '../auth/session';
+
+// Spec 2.4 and DESIGN 6: the student's home. Steps completed come from the stored stage (the next
+// step to do, 11 once submitted); the button reads apply, continue or updateApplication.
+
+export const FORM_PATH = '/Student/Infoform';
+type TStage = { studentId: number; step: number };
+
+export const dashboardKeys = {
+  stage: ['Stage', 'get', 'own'] as const,
+  review: (studentId: number) => ['Review', 'getReview', studentId] as const,
+};
+
+const INSTRUCTIONS = ['profile', 'family', 'education', 'documents', 'courses'] as const;
+
+export function StudentDashboardPage() {
+  const { t } = useTranslation(['dashboard', 'wizard']);
+  const { user } = useSession();
+  const stage = useQuery({
+    queryKey: dashboardKeys.stage,
+    queryFn: ({ signal }) => api.get<TStage>('/Stage/get', { signal }),
+  });
+  const step = stage.data?.step ?? 0;
+  const studentId = stage.data?.studentId ?? 0;
+  const submitted = isSubmitted(step);
+  const review = useQuery({
+    queryKey: dashboardKeys.review(studentId),
+    queryFn: ({ signal }) => api.get<TApplication>(`/Review/getReview?studentId=${studentId}`, { signal }),
+    enabled: submitted && studentId > 0,
+  });
+
+  const done = stepsCompleted(step);
+  const left = stepsLeft(step);
+  const button = dashboardButton(step);
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Title order={1} size="h2">
+        {user ? t('welcome', { name: user.firstName }) : t('welcomeAnonymous')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="progress-title">
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Title order={2} size="h4" id="progress-title">
+                {t('progress.title')}
+              </Title>
+              {submitted ? (
+                <Badge color="green" size="lg">
+                  {t('progress.submitted')}
+                </Badge>
+              ) : null}
+            </Group>
+            {stage.isPending ? (
+              <Group role="status" gap="xs">
+                <Loader size="sm" aria-hidden />
+                <Text>{t('loading')}</Text>
+              </Group>
+            ) : stage.isError ? (
+              <Alert color="red" role="alert">
+                {t('progress.loadFailed')}
+              </Alert>
+            ) : (
+              <>
+                <Progress.Root size="xl" radius="xl">
+                  <Progress.Section
+                    value={progressPercent(step)}
+                    color={submitted ? 'green' : undefined}
+                    aria-label={t('progress.title')}
+                  />
+                </Progress.Root>
+                <Group justify="space-between">
+                  <Text fw={600}>{t('progress.completed', { done, total: FORM_STEPS })}</Text>
+                  {left > 0 ? <Text c="dimmed">{t('progress.left', { count: left })}</Text> : null}
+                </Group>
+                <Button component={Link} to={FORM_PATH} mt="xs" style={{ alignSelf: 'flex-start' }}>
+                  {t(`wizard:dashboard.${button}`)}
+                </Button>
+              </>
+            )}
+          </Stack>
+        </Card>
+
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="instructions-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="instructions-title">
+              {t('instructions.title')}
+            </Title>
+            <List type="ordered" spacing="xs">
+              {INSTRUCTIONS.map((key) => (
+                <List.Item key={key}>{t(`instructions.${key}`)}</List.Item>
+              ))}
+            </List>
+            <Text size="sm" c="dimmed">
+              {t('instructions.note')}
+            </Text>
+            <Button component={Link} to={FORM_PATH} variant="light" style={{ alignSelf: 'flex-start' }}>
+              {t('instructions.apply')}
+            </Button>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+
+      {submitted ? (
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="courses-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="courses-title">
+              {t('courses.title')}
+            </Title>
+            {review.isPending ? (
+              <Text role="status">{t('loading')}</Text>
+            ) : review.isError ? (
+              <Alert color="red" role="alert">
+                {t('courses.loadFailed')}
+              </Alert>
+            ) : (
+              <List spacing="xs" aria-labelledby="courses-title">
+                {review.data.courses.map((c) => (
+                  <List.Item key={c.id}>
+                    <Text span fw={600}>
+                      {c.course.name}
+                    </Text>
+                    {' — '}
+                    {c.university.name}
+                    {c.submitted ? null : (
+                      <Text span c="dimmed" size="sm">
+                        {` (${t('courses.notSubmitted')})`}
+                      </Text>
+                    )}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Stack>
+        </Card>
+      ) : null}
+    </Stack>
+  );
+}
