@@ -366,8 +366,10 @@ describe('record rules', () => {
     const created = ok<{ id: number; userId: number }>(
       await admin.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody('AdminMade')),
     );
-    const me = ok<{ userId: number }>(await admin.get('/auth/me'));
+    const me = ok<{ userId: number; id: number }>(await admin.get('/auth/me'));
     expect(created.userId).toBe(me.userId);
+    // /auth/me names the user's id as `id` too (the agent id students type).
+    expect(me.id).toBe(me.userId);
     expect((await agent.get(`/StudentInfo/${created.id}`)).status).toBe(404);
   });
 });
