@@ -128,6 +128,8 @@ describe('stage', () => {
     expect(ok(await student.post('/Stage/raise', { studentId: id, stage: 3 }))).toEqual({ step: 8 });
     expect(ok(await student.get(`/Stage/get?studentId=${id}`))).toEqual({ studentId: id, step: 8 });
     expect((await student.post('/Stage/raise', { studentId: id, stage: 11 })).status).toBe(400);
+    // Agents and admins name the student.
+    expect((await agent.get('/Stage/get')).status).toBe(400);
   });
 
   it("item 1: another owner's student behaves exactly like a missing one on every new route", async () => {
@@ -300,13 +302,15 @@ describe('versions', () => {
     const me = ok<{ firstName: string; lastName: string; email: string }>(await admin.get('/auth/me'));
     const adminName = `${me.firstName} ${me.lastName}`.trim() || me.email;
     await new Promise((r) => setTimeout(r, 5));
-    const changed = ok<{ lastUpdatedBy: string }>(
+    const changed = ok<{ lastUpdatedBy: string; lastUpdatedDate: string }>(
       await admin.post(`/OtherInfo/CreateOrUpdate?studentId=${id}`, {
         ...childBodies.OtherInfo!(id, 'Admin', 0),
         lastUpdatedDate: loaded.lastUpdatedDate,
       }),
     );
     expect(changed.lastUpdatedBy).toBe(adminName);
+    // item 6: the version sent is compared, never stored.
+    expect(changed.lastUpdatedDate).not.toBe(loaded.lastUpdatedDate);
     const stale = await agent.post(`/OtherInfo/CreateOrUpdate?studentId=${id}`, {
       ...childBodies.OtherInfo!(id, 'Stale', 0),
       lastUpdatedDate: loaded.lastUpdatedDate,
@@ -314,7 +318,26 @@ describe('versions', () => {
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ code: 'editConflict', params: { by: adminName } });
     // Without a version (or with the current one) the save goes through.
-    ok(await agent.post(`/OtherInfo/CreateOrUpdate?studentId=${id}`, childBodies.OtherInfo!(id, 'Fresh', 0)));
+    const fresh = ok<{ lastUpdatedDate: string }>(
+      await agent.post(`/OtherInfo/CreateOrUpdate?studentId=${id}`, childBodies.OtherInfo!(id, 'Fresh', 0)),
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    // Two saves of the same version at once: the row lock lets exactly one through.
+    const both = await Promise.all(
+      ['One', 'Two'].map((m) =>
+        agent.post(`/OtherInfo/CreateOrUpdate?studentId=${id}`, {
+          ...childBodies.OtherInfo!(id, m, 0),
+          lastUpdatedDate: fresh.lastUpdatedDate,
+        }),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    // A version that is not a date is a 400, not a database error.
+    const garbage = await agent.post(`/OtherInfo/CreateOrUpdate?studentId=${id}`, {
+      ...childBodies.OtherInfo!(id, 'G', 0),
+      lastUpdatedDate: 'yesterday',
+    });
+    expect(garbage.status).toBe(400);
   });
 });
 
