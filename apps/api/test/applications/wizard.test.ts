@@ -128,8 +128,17 @@ describe('stage', () => {
     expect(ok(await student.post('/Stage/raise', { studentId: id, stage: 3 }))).toEqual({ step: 8 });
     expect(ok(await student.get(`/Stage/get?studentId=${id}`))).toEqual({ studentId: id, step: 8 });
     expect((await student.post('/Stage/raise', { studentId: id, stage: 11 })).status).toBe(400);
-    // Agents and admins name the student.
+    // Agents and admins name the student; a missing or non-canonical id is a 400, no session a 401.
     expect((await agent.get('/Stage/get')).status).toBe(400);
+    for (const url of [
+      '/Draft',
+      '/Review/getReview',
+      '/Document/list',
+      '/Stage/get?studentId=01',
+      '/Draft?studentId=1e1',
+    ])
+      expect([url, (await agent.get(url)).status]).toEqual([url, 400]);
+    expect((await client(t, null).get(`/Stage/get?studentId=${id}`)).status).toBe(401);
   });
 
   it("item 1: another owner's student behaves exactly like a missing one on every new route", async () => {
