@@ -5,6 +5,11 @@ import { zEmail, zId, zRequiredText } from './fields.js';
 /** The signed-in user as `/api/auth/me` returns it (spec 3: User). */
 export const ZMe = z.object({
   userId: zId,
+  /**
+   * The same number as userId, under the name the wizard's contract uses (issue 9): the agent id
+   * an agent gives to students who apply on their own. Always sent; optional for older fixtures.
+   */
+  id: zId.optional(),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),

@@ -64,9 +64,11 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   });
 
   // API responses carry personal data: no browser or proxy keeps them (SECURITY 23). onSend also
-  // sees errors and unknown routes. The SPA's static files keep their own caching (http/web.ts).
+  // sees errors and unknown routes. The SPA's static files keep their own caching (http/web.ts); a
+  // route that sets its own no-store policy (downloads: `private, no-store`) keeps it.
   app.addHook('onSend', async (request, reply) => {
-    if (isApi(request)) reply.header('cache-control', 'no-store');
+    if (isApi(request) && !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? '')))
+      reply.header('cache-control', 'no-store');
   });
 
   // The API description helps attackers as much as developers: in production, admins only.

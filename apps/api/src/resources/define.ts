@@ -72,6 +72,11 @@ export type TWriteContext = {
   verb: TWriteVerb;
   /** The write route's query string after validation (CreateOrUpdate's; empty for the others). */
   query: Record<string, unknown>;
+  /**
+   * The validated body as the client sent it, server-owned fields included (e.g. the
+   * `lastUpdatedDate` version a client loaded); hooks read it, the engine never writes it.
+   */
+  input: Record<string, unknown>;
 };
 
 /** Hooks that run inside the write's transaction get it, and the row's id when there is one. */

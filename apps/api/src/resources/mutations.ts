@@ -137,15 +137,16 @@ export async function inTransaction<T>(
   }
 }
 
-const context = (resource: TResource, actor: TActor, verb: TWriteVerb, query: TRow = {}): TWriteContext => ({
-  resource,
-  actor,
-  verb,
-  query,
-});
+const context = (
+  resource: TResource,
+  actor: TActor,
+  verb: TWriteVerb,
+  input: TRow,
+  query: TRow = {},
+): TWriteContext => ({ resource, actor, verb, query, input });
 
 export function addRow(db: TDb, resource: TResource, actor: TActor, input: TRow): Promise<TRow> {
-  const ctx = context(resource, actor, 'add');
+  const ctx = context(resource, actor, 'add', input);
   return committed(ctx, db, async (tx) => {
     const id = await insertIn(tx, ctx, input);
     return (await getRow(tx, resource, actor, id))!;
@@ -159,7 +160,7 @@ export function updateRow(
   id: number,
   input: TRow,
 ): Promise<TRow> {
-  const ctx = context(resource, actor, 'update');
+  const ctx = context(resource, actor, 'update', input);
   return committed(ctx, db, async (tx) => {
     await updateIn(tx, ctx, id, input);
     return (await getRow(tx, resource, actor, id))!;
@@ -167,7 +168,7 @@ export function updateRow(
 }
 
 export function deleteRow(db: TDb, resource: TResource, actor: TActor, id: number): Promise<{ id: number }> {
-  const ctx = context(resource, actor, 'delete');
+  const ctx = context(resource, actor, 'delete', { id });
   return committed(ctx, db, async (tx) => {
     await lockVisible(tx, resource, actor, id);
     await beforeWrite(ctx, tx, id, { id });
@@ -220,7 +221,7 @@ export function createOrUpdate(
   input: TRow,
   query: TRow,
 ): Promise<TRow> {
-  const ctx = context(resource, actor, 'createOrUpdate', query);
+  const ctx = context(resource, actor, 'createOrUpdate', input, query);
   return committed(ctx, db, async (tx) => {
     const target = await upsertTarget(tx, ctx, input);
     let id: number;

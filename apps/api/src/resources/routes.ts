@@ -43,6 +43,23 @@ const ZIdBody = z.object({ id: zRowId });
 const ZFindBody = z.record(z.string().min(1).max(100), zScalar);
 const ZFilterBody = ZFilter.nullish();
 const noFilter = () => ({ where: undefined });
+/**
+ * CreateOrUpdate of an audited record may name the version the client loaded (its
+ * `lastUpdatedDate`); the engine never stores it, a module's hook may compare it (write context).
+ */
+const ZVersionedId = z.object({
+  id: zRowId.optional(),
+  lastUpdatedDate: z
+    .string()
+    .max(40)
+    // ISO 8601 or PostgreSQL's own text form ('2026-11-22 21:00:00.123+00'), as the API returned it.
+    .regex(
+      /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)$/,
+      'validation.date',
+    )
+    .nullish()
+    .describe("The version the client loaded (the record's lastUpdatedDate); a newer stored one is a 409."),
+});
 
 export function registerResource(app: FastifyInstance, resource: TResource) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -128,7 +145,7 @@ export function registerResource(app: FastifyInstance, resource: TResource) {
           ...resource.notes,
         ].join(' '),
         querystring: ZStudentQuery.extend(resource.writeQuery.shape),
-        body: resource.input.and(z.object({ id: zRowId.optional() })),
+        body: resource.input.and(resource.audited ? ZVersionedId : z.object({ id: zRowId.optional() })),
       },
     },
     async (req) => {

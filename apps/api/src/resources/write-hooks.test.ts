@@ -99,6 +99,24 @@ describe('write hooks', () => {
     expect(await database.db.select().from(courseLevels).where(eq(courseLevels.id, id))).toEqual([]);
   });
 
+  it('hooks see the body as sent (server-owned fields too); the engine never writes those', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const watching = extendResource(courseLevelResource, {
+      hooks: {
+        beforeWrite(ctx, row) {
+          seen.push(ctx.input);
+          return row;
+        },
+      },
+    });
+    const sent = { name: 'Seen', lastUpdatedDate: '2026-01-01T00:00:00Z', lastUpdatedBy: 'Mallory' };
+    const row = await createOrUpdate(database.db, watching, admin, sent, {});
+    expect(seen).toEqual([sent]);
+    expect(row).toEqual({ id: expect.any(Number), name: 'Seen' });
+    await deleteRow(database.db, watching, admin, row.id as number);
+    expect(seen.at(-1)).toEqual({ id: row.id });
+  });
+
   it('the shared definition stays without hooks', async () => {
     expect(courseLevelResource.hooks).toEqual([]);
     await addRow(database.db, courseLevelResource, admin, { name: ' doctorate ' });

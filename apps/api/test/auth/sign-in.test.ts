@@ -98,6 +98,7 @@ describe('signing up', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       userId: expect.any(Number),
+      id: body.userId,
       email: 'aziz.nurmatov@example.test',
       firstName: 'Aziz',
       lastName: 'Nurmatov',

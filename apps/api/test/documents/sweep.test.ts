@@ -104,18 +104,28 @@ describe('sweepFiles', () => {
     expect(onDisk(studentId, mine.fileId)).toBe(false);
   });
 
-  it('deleting a student keeps the file rows until the sweep removes their bytes', async () => {
+  it('deleting a student removes its files right after the commit (the sweep is the retry)', async () => {
     const other = (await client(t, agent).post('/StudentInfo/add', studentInfoBody('Leaving'))).body as {
       id: number;
     };
     const doc = await put(other.id, 'photo.png', pngFile(), '/Document/upload', { DocumentTypeId: 1 });
-    expect((await client(t, agent).post('/StudentInfo/delete', { id: other.id })).status).toBe(200);
-    const [row] = await t.database.db.select().from(files).where(eq(files.id, doc.fileId));
-    expect(row?.studentId).toBeNull();
     expect(onDisk(other.id, doc.fileId)).toBe(true);
-    await sweepFiles(deps);
+    expect((await client(t, agent).post('/StudentInfo/delete', { id: other.id })).status).toBe(200);
     expect(await hasRow(doc.fileId)).toBe(false);
     expect(onDisk(other.id, doc.fileId)).toBe(false);
+  });
+
+  it('a student delete that rolls back keeps its files', async () => {
+    const kept = (await client(t, agent).post('/StudentInfo/add', studentInfoBody('Staying'))).body as {
+      id: number;
+    };
+    const doc = await put(kept.id, 'photo.png', pngFile(), '/Document/upload', { DocumentTypeId: 1 });
+    await client(t, agent).post('/Stage/raise', { studentId: kept.id, stage: 3 });
+    await t.database.db.execute(sql`update application_stages set step = 11 where student_id = ${kept.id}`);
+    // An agent may not delete a student with a submitted application: the delete rolls back.
+    expect((await client(t, agent).post('/StudentInfo/delete', { id: kept.id })).status).toBe(409);
+    expect(await hasRow(doc.fileId)).toBe(true);
+    expect(onDisk(kept.id, doc.fileId)).toBe(true);
   });
 
   it('a storage delete that fails keeps the row, is logged, and is retried by the next sweep', async () => {

@@ -128,12 +128,19 @@ describe('item 4: ids are canonical positive integers', () => {
     const res = await student.post(`/StudentInfo/CreateOrUpdate?studentId=0`, studentInfoBody('Bad'));
     expect(res.status).toBe(200);
     expect((res.body as { id: number }).id).toBe(profileId);
+    // agentId 0 means "no agent" (issue 9): stored and read back as null; alone it selects nothing.
     const other = await student.post(`/OtherInfo/CreateOrUpdate?studentId=${profileId}`, {
       studentId: profileId,
       agentId: 0,
     });
     expect(other.status).toBe(400);
-    expect(fieldCodes(other)).toEqual({ 'body.agentId': 'agentId' });
+    expect(fieldCodes(other)).toEqual({ body: 'selectOne' });
+    const saved = await student.post(`/OtherInfo/CreateOrUpdate?studentId=${profileId}`, {
+      studentId: profileId,
+      friends: true,
+      agentId: 0,
+    });
+    expect((saved.body as { agentId: unknown }).agentId).toBeNull();
   });
 
   it.each(['1e1', '0x1', '01'])('a query studentId %s is a 400', async (studentId) => {

@@ -107,7 +107,12 @@ export const ZExperienceEntry = ZExperienceEntryFields.superRefine((v, ctx) => {
   if (!to.success) {
     for (const issue of to.error.issues)
       ctx.addIssue({ ...fillInIssue('to'), path: ['to'], message: issue.message });
-  } else if (typeof v.from === 'string' && x.from.safeParse(v.from).success && v.from > to.data) {
+  } else if (
+    typeof v.from === 'string' &&
+    x.from.safeParse(v.from).success &&
+    to.data !== null &&
+    v.from > to.data
+  ) {
     ctx.addIssue({ ...fillInIssue('to'), path: ['to'], message: WIZARD_MESSAGES.dateOrder });
   }
 }).transform(({ stillWorking, to, ...rest }) => ({ ...rest, to: stillWorking ? null : (to ?? null) }));

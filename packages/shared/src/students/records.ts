@@ -64,13 +64,14 @@ export const ZExperienceFields = z.object({
   company: zRequiredText(200),
   position: zRequiredText(200),
   from: zDate,
-  to: zDate,
+  /** null: "I still work here" (DESIGN 6), shown as 'Present'. */
+  to: zDate.nullable(),
 });
-export const ZExperienceInput = ZExperienceFields.refine((v) => v.from <= v.to, {
+export const ZExperienceInput = ZExperienceFields.refine((v) => v.to === null || v.from <= v.to, {
   path: ['to'],
   message: 'validation.dateOrder',
 });
-export const ZExperience = ZExperienceFields.extend({ id: zId, to: zDate.nullable() });
+export const ZExperience = ZExperienceFields.extend({ id: zId });
 export type TExperienceInput = z.infer<typeof ZExperienceInput>;
 export type TExperience = z.infer<typeof ZExperience>;
 
@@ -98,19 +99,18 @@ export const ZOtherInfoFields = z.object({
   website: zFlag,
   friends: zFlag,
   exhibition: zFlag,
-  /** The referring agent's id; 0 or null means none. */
+  /** The referring agent's id; 0 or null means none, stored and read back as null. */
   agentId: zWholeNumber()
     .min(0, 'validation.notNegative')
     .max(MAX_INT, 'validation.tooLarge')
     .nullish()
-    .transform((v) => v ?? null),
+    .transform((v) => v || null),
   others: zFlag,
   otherInfoDetails: zOptionalText(1000, { multiline: true }),
 });
 export const ZOtherInfoInput = ZOtherInfoFields.superRefine((v, ctx) => {
   const any = OTHER_INFO_SOURCES.some((k) => v[k]) || v.others || v.agentId !== null;
   if (!any) ctx.addIssue({ code: 'custom', path: [], message: 'validation.selectOne' });
-  if (v.agentId === 0) ctx.addIssue({ code: 'custom', path: ['agentId'], message: 'validation.agentId' });
   if (v.others && !v.otherInfoDetails) {
     ctx.addIssue({ code: 'custom', path: ['otherInfoDetails'], message: 'validation.heardAbout' });
   }

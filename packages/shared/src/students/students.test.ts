@@ -74,6 +74,8 @@ describe('records', () => {
     expect(firstIssue(ZExperienceInput.safeParse({ ...base, from: '2020-01-01', to: '2020-01-01' }))).toBe(
       'ok',
     );
+    // "I still work here" (DESIGN 6): no end date.
+    expect(firstIssue(ZExperienceInput.safeParse({ ...base, from: '2021-01-01', to: null }))).toBe('ok');
     expect(firstIssue(ZExperienceInput.safeParse({ ...base, from: '2021-01-01', to: '2020-01-01' }))).toBe(
       'to: validation.dateOrder',
     );
@@ -97,9 +99,10 @@ describe('records', () => {
     };
     expect(firstIssue(ZQualificationInput.safeParse(qualification))).toBe('yearOfExam: validation.year');
   });
-  it('other info: agentId 0 is the sentinel "none given" and asks for the id; strings are refused', () => {
+  it('other info: agentId 0 is the sentinel "no agent", stored as null; strings are refused', () => {
+    expect(ZOtherInfoInput.parse({ studentId: 1, facebook: true, agentId: 0 }).agentId).toBeNull();
     expect(firstIssue(ZOtherInfoInput.safeParse({ studentId: 1, agentId: 0 }))).toBe(
-      'agentId: validation.agentId',
+      ': validation.selectOne',
     );
     expect(firstIssue(ZOtherInfoInput.safeParse({ studentId: 1, agentId: '7' }))).toBe(
       'agentId: validation.wholeNumber',

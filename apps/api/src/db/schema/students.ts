@@ -5,8 +5,10 @@ import {
   date,
   index,
   integer,
+  jsonb,
   type PgColumnBuilderBase,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -199,5 +201,23 @@ export const studentCourses = pgTable(
   (t) => [
     uniqueIndex('student_courses_student_course_uq').on(t.studentId, t.universityCourseId),
     index('student_courses_course_idx').on(t.universityCourseId),
+  ],
+);
+
+/**
+ * The wizard's unsaved input of one step (DESIGN 6 "Drafts"): any JSON object of at most 64 KB,
+ * one per student and step (1 to 10). Saving the step deletes it.
+ */
+export const applicationDrafts = pgTable(
+  'application_drafts',
+  {
+    studentId: studentRef(),
+    step: smallint().notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    savedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.step] }),
+    check('application_drafts_step_ck', sql`${t.step} between 1 and 10`),
   ],
 );

@@ -1,5 +1,5 @@
 import { ZStudentCourseList } from '@uniapply/shared';
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -12,13 +12,19 @@ import { inTransaction } from '../../resources/mutations.js';
 import { describeSpecific } from '../../resources/operations.js';
 import { listRows, type TRow } from '../../resources/queries.js';
 import { actorOf, ownsStudent, type TActor } from '../../resources/scope.js';
+import { deleteDraft } from './drafts.js';
 import { setStage, ZStageQuery } from './stage.js';
+
+const COURSES_STEP = 9;
+/** The selection the answer lists: the chosen courses and the submitted ones kept (a bound). */
+const MAX_SELECTED = 500;
 
 const ZSelectionQuery = ZStudentQuery.extend(ZStageQuery.shape);
 
 /**
- * `StudentCourse/addOrUpdateList`: the student's course selection becomes exactly `ids` (rows
- * already chosen are kept), and the stage is set, in one transaction.
+ * `StudentCourse/addOrUpdateList`: the student's course selection becomes `ids` (rows already chosen
+ * are kept) plus the submitted ones, which are never removed; the stage is set and the course
+ * step's draft dropped, in one transaction.
  */
 export function replaceStudentCourses(
   db: TDb,
@@ -42,18 +48,24 @@ export function replaceStudentCourses(
         { path: `body.${missing}`, message: 'validation.notFound' },
       ]);
     }
+    // Submitted courses stay (DESIGN 6): only unsubmitted selections leave the list.
     await tx
       .delete(studentCourses)
       .where(
-        and(eq(studentCourses.studentId, studentId), notInArray(studentCourses.universityCourseId, wanted)),
+        and(
+          eq(studentCourses.studentId, studentId),
+          notInArray(studentCourses.universityCourseId, wanted),
+          isNull(studentCourses.submittedAt),
+        ),
       );
     await tx
       .insert(studentCourses)
       .values(wanted.map((universityCourseId) => ({ studentId, universityCourseId })))
       .onConflictDoNothing();
     if (stage !== undefined) await setStage(tx, studentId, stage);
+    await deleteDraft(tx, studentId, COURSES_STEP);
     const filter = { where: eq(studentCourses.studentId, studentId) };
-    return listRows(tx, resource, actor, filter, wanted.length);
+    return listRows(tx, resource, actor, filter, MAX_SELECTED);
   });
 }
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { registerApplicationRoutes } from './application-routes.js';
 import { registerCourseSelectionRoutes } from './course-selection.js';
+import { registerDraftRoutes } from './drafts.js';
 import { extendStudentRecords } from './student-records.js';
 
 // The application wizard's server (DESIGN 7): its rules on the student records' generic verbs
@@ -9,4 +11,6 @@ import { extendStudentRecords } from './student-records.js';
 export async function applicationsModule(app: FastifyInstance) {
   extendStudentRecords(app.resources);
   registerCourseSelectionRoutes(app);
+  registerApplicationRoutes(app);
+  registerDraftRoutes(app);
 }

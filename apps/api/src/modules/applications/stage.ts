@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDbOrTx } from '../../db/client.js';
-import { applicationStages } from '../../db/schema/index.js';
+import { applicationStages, studentInfos } from '../../db/schema/index.js';
+import { notFound } from '../../http/errors.js';
 import { zQueryInt } from '../../resources/hooks.js';
+import { ownsStudent, type TActor } from '../../resources/scope.js';
 
 // The wizard's stage (DESIGN 6, "Stages"): the next step to do, 1 to 10, or 11 once submitted.
 
@@ -20,4 +22,31 @@ export async function setStage(tx: TDbOrTx, studentId: number, stage: number) {
       target: applicationStages.studentId,
       set: { step: sql`greatest(${applicationStages.step}, excluded.step)` },
     });
+}
+
+/** The stored stage, 0 without a record. */
+export async function stageOf(tx: TDbOrTx, studentId: number): Promise<number> {
+  const [row] = await tx
+    .select({ step: applicationStages.step })
+    .from(applicationStages)
+    .where(eq(applicationStages.studentId, studentId));
+  return row?.step ?? 0;
+}
+
+/** Another owner's student behaves exactly like a missing one (DESIGN 5). */
+export const studentNotFound = () => notFound('Student not found.');
+
+export async function requireStudent(tx: TDbOrTx, actor: TActor, studentId: number) {
+  if (!(await ownsStudent(tx, actor, studentId))) throw studentNotFound();
+}
+
+/** A signed-in student's own profile id, if they have one. */
+export async function ownProfileId(tx: TDbOrTx, actor: TActor): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: studentInfos.id })
+    .from(studentInfos)
+    .where(and(eq(studentInfos.userId, actor.id)))
+    .orderBy(studentInfos.id)
+    .limit(1);
+  return row?.id;
 }

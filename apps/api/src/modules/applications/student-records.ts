@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { studentInfos, users } from '../../db/schema/index.js';
-import { conflict } from '../../http/errors.js';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { applicationStages, studentCourses, studentInfos, users } from '../../db/schema/index.js';
+import { AppError, conflict } from '../../http/errors.js';
 import type { TResourceHooks } from '../../resources/define.js';
 import type { TResourceBase } from '../../resources/definitions/index.js';
 import type { ResourceRegistry } from '../../resources/registry.js';
+import { dropDraftOnSave } from './drafts.js';
 import { setStage, ZStageQuery } from './stage.js';
+import { checkVersion } from './versions.js';
 
 // The wizard's rules on the generic verbs of the student's records (DESIGN 6 and 7): a student
 // holds one profile, CreateOrUpdate without an id saves the student's own profile, each save
@@ -64,6 +66,48 @@ const studentProfile: TResourceHooks = {
   },
 };
 
+/** The wizard step whose draft a save of each record replaces (DESIGN 6 "Drafts"). */
+const DRAFT_STEP: Partial<Record<TResourceBase, number>> = {
+  StudentInfo: 1,
+  StudentGuardian: 2,
+  EmergencyContact: 3,
+  Qualification: 4,
+  Language: 5,
+  Experience: 6,
+  OtherInfo: 8,
+  StudentCourse: 9,
+};
+/** Records that carry a version (`lastUpdatedDate`) a CreateOrUpdate is checked against. */
+const VERSIONED: TResourceBase[] = ['StudentInfo', 'StudentGuardian', 'EmergencyContact', 'OtherInfo'];
+
+export const applicationSubmitted = () =>
+  new AppError(
+    409,
+    'Conflict',
+    'This student has a submitted application and cannot be deleted.',
+    undefined,
+    'applicationSubmitted',
+  );
+
+/** DESIGN 6: only an admin deletes a student whose application was submitted. */
+const keepSubmittedStudents: TResourceHooks = {
+  async beforeWrite({ actor, verb }, row, { tx, id }) {
+    if (verb !== 'delete' || id === undefined || actor.role === 'Admin') return row;
+    const [stage] = await tx
+      .select({ step: applicationStages.step })
+      .from(applicationStages)
+      .where(eq(applicationStages.studentId, id))
+      .for('update');
+    const [course] = await tx
+      .select({ id: studentCourses.id })
+      .from(studentCourses)
+      .where(and(eq(studentCourses.studentId, id), isNotNull(studentCourses.submittedAt)))
+      .limit(1);
+    if (stage?.step === 11 || course) throw applicationSubmitted();
+    return row;
+  },
+};
+
 const STAGE_NOTE =
   'Also records the application stage `stage` (it never moves backwards), in the same transaction.';
 
@@ -74,6 +118,7 @@ export function extendStudentRecords(resources: ResourceRegistry) {
     query: ZStageQuery,
     note: STAGE_NOTE,
   });
+  resources.extend('StudentInfo', { hooks: keepSubmittedStudents });
   for (const base of CHILD_RECORDS) {
     resources.extend(base, {
       hooks: recordStage((row) => Number(row.studentId)),
@@ -82,4 +127,16 @@ export function extendStudentRecords(resources: ResourceRegistry) {
     });
   }
   for (const base of WITH_MOBILE) resources.extend(base, { hooks: defaultMobileNumber });
+  for (const base of VERSIONED)
+    resources.extend(base, {
+      hooks: checkVersion,
+      note: 'A body `lastUpdatedDate` older than the stored one is a 409 `editConflict` naming who changed it.',
+    });
+  for (const [base, step] of Object.entries(DRAFT_STEP) as [TResourceBase, number][]) {
+    const studentIdOf =
+      base === 'StudentInfo'
+        ? (_row: Record<string, unknown>, id: number) => id
+        : (row: Record<string, unknown>) => Number(row.studentId);
+    resources.extend(base, { hooks: dropDraftOnSave(step, studentIdOf) });
+  }
 }

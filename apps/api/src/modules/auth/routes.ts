@@ -181,6 +181,7 @@ export async function authModule(fastify: FastifyInstance) {
 
   const meOf = (user: ReturnType<typeof requireUser>): z.infer<typeof ZMe> => ({
     userId: user.id,
+    id: user.id,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,

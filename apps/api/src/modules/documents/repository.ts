@@ -212,12 +212,43 @@ export async function deleteReleasedRow(db: TDbOrTx, id: string): Promise<void> 
  * transcriptFileName or docPath names a file of the same student (DESIGN 6), once the engine's
  * before-write hooks can call it.
  */
-export async function fileIdsOfStudent(db: TDbOrTx, studentId: number, ids: unknown[]): Promise<Set<string>> {
+export async function fileIdsOfStudent(
+  db: TDbOrTx,
+  studentId: number,
+  ids: unknown[],
+  lock = false,
+): Promise<Set<string>> {
   const wanted = ids.filter(isFileId).map((id) => id.toLowerCase());
   if (wanted.length === 0) return new Set();
-  const rows = await db
+  const query = db
     .select({ id: files.id })
     .from(files)
     .where(and(inArray(files.id, wanted), eq(files.studentId, studentId)));
+  // Locked: the sweep cannot release a file while a record that names it is being saved.
+  const rows = lock ? await query.for('update') : await query;
   return new Set(rows.map((r) => r.id));
+}
+
+/** Every stored file of a student, locked (deleting the student releases them). */
+export async function lockFilesOfStudent(db: TDbOrTx, studentId: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(eq(files.studentId, studentId))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** A student's document rows with their file names (`GET /Document/list`). */
+export async function listDocuments(db: TDbOrTx, studentId: number) {
+  return db
+    .select({
+      id: studentDocuments.id,
+      documentTypeId: studentDocuments.documentTypeId,
+      fileId: studentDocuments.docPath,
+      fileName: studentDocuments.fileName,
+    })
+    .from(studentDocuments)
+    .where(eq(studentDocuments.studentId, studentId))
+    .orderBy(studentDocuments.documentTypeId);
 }

@@ -5,9 +5,16 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
 import { requireUser } from '../../http/session.js';
-import { actorOf } from '../../resources/scope.js';
+import { actorOf, ownsStudent } from '../../resources/scope.js';
 import { contentDisposition } from './names.js';
-import { clearLanguageFile, clearQualificationFiles, deleteDocument, findFile } from './repository.js';
+import { extendRecordsWithFiles } from './record-files.js';
+import {
+  clearLanguageFile,
+  clearQualificationFiles,
+  deleteDocument,
+  findFile,
+  listDocuments,
+} from './repository.js';
 import { documentsDeps, purgeNow, removeSpooled, storeUpload, uploadDocument } from './service.js';
 import { SWEEP_INTERVAL_MS, sweepFiles } from './sweep.js';
 import { refuseOversized, spoolUpload } from './upload.js';
@@ -29,6 +36,12 @@ const ZUploadFields = z.object({
     .optional(),
 });
 const ZStoredFile = z.object({ fileId: z.string(), fileName: z.string() });
+const ZDocumentRow = z.object({
+  id: z.number().int(),
+  documentTypeId: z.number().int(),
+  fileId: z.string(),
+  fileName: z.string().nullable(),
+});
 const ZDocumentUploaded = ZStoredFile.extend({ id: z.number().int(), docPath: z.string() });
 
 export async function documentsModule(fastify: FastifyInstance) {
@@ -38,6 +51,8 @@ export async function documentsModule(fastify: FastifyInstance) {
   const deps = documentsDeps(config, database.db, app.log);
 
   await app.register(multipart, { throwFileSizeLimit: true });
+  // Before the resource routes are built (app.ts registers this module before them).
+  extendRecordsWithFiles(app.resources, deps);
 
   const signedIn = async (request: FastifyRequest) => {
     requireUser(request);
@@ -167,6 +182,28 @@ export async function documentsModule(fastify: FastifyInstance) {
       },
     },
     deleting('language qualification', clearLanguageFile),
+  );
+
+  app.get(
+    '/Document/list',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Document'],
+        operationId: 'Document_list',
+        summary: "A student's document rows with their file names",
+        querystring: z.object({ studentId: zCanonicalId.transform(Number) }),
+        response: { 200: documented(z.array(ZDocumentRow)), ...problems(404) },
+      },
+    },
+    async (request) => {
+      const { studentId } = request.query;
+      return database.db.transaction(async (tx) => {
+        // Another owner's student answers exactly like a missing one.
+        if (!(await ownsStudent(tx, actorOf(request.user!), studentId))) throw notFound('Student not found.');
+        return listDocuments(tx, studentId);
+      });
+    },
   );
 
   app.get(

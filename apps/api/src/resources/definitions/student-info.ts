@@ -1,5 +1,7 @@
 import { ZStudentInfo, ZStudentInfoInput } from '@uniapply/shared';
-import { studentInfos } from '../../db/schema/index.js';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { applicationStages, studentInfos } from '../../db/schema/index.js';
 import { defineResource } from '../define.js';
 
 /** A student profile, owned by the account that manages it (the student or their agent). */
@@ -9,5 +11,13 @@ export const studentInfoResource = defineResource({
   table: studentInfos,
   scope: 'owner',
   input: ZStudentInfoInput,
-  output: ZStudentInfo,
+  output: ZStudentInfo.extend({
+    step: z.number().int().min(0).max(11).nullable().describe('The stored wizard stage, null without one.'),
+  }),
+  select: {
+    ...getTableColumns(studentInfos),
+    // The agent's progress column: the stage on the row's primary key (at most one).
+    step: sql<number | null>`(select ${applicationStages.step} from ${applicationStages}
+      where ${applicationStages.studentId} = ${studentInfos.id})`.as('step'),
+  },
 });

@@ -1,0 +1,129 @@
+import { ZApplication, zId } from '@uniapply/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../http/errors.js';
+import { documented, problems } from '../../http/openapi.js';
+import { zQueryInt } from '../../resources/hooks.js';
+import { inTransaction } from '../../resources/mutations.js';
+import { actorOf } from '../../resources/scope.js';
+import { signedIn } from './guards.js';
+import { confirmApplication, reviewOf } from './review.js';
+import { ownProfileId, requireStudent, setStage, stageOf } from './stage.js';
+
+// The application routes of the wizard (DESIGN 6): stage, raise, confirm and review. Every role may
+// call them; a student reaches only their own profile, an agent their students, an admin all, and
+// another owner's student answers exactly like a missing one (404).
+
+const ZStep = z.number().int().min(0).max(11);
+const ZStageOut = z.object({
+  studentId: z.number().int().min(0).describe('The student; 0 when a student has no profile yet.'),
+  step: ZStep.describe(
+    'The stored stage: the next step to do (1 to 10), 11 once submitted, 0 without a record.',
+  ),
+});
+const ZRaiseBody = z.object({
+  studentId: zId,
+  stage: z.number().int().min(1, 'validation.tooSmall').max(10, 'validation.tooLarge'),
+});
+const ZConfirmBody = z.object({ studentId: zId });
+const ZConfirmed = z.object({
+  step: z.literal(11),
+  submitted: z.array(zId).describe('University course ids submitted by this confirm.'),
+});
+
+export function registerApplicationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+
+  app.get(
+    '/Stage/get',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Stage'],
+        operationId: 'Stage_get',
+        summary: "The student's wizard stage",
+        description:
+          'A signed-in student may leave out `studentId`: their own profile (0 and step 0 without one).',
+        querystring: z.object({ studentId: zQueryInt(1) }),
+        response: { 200: documented(ZStageOut), ...problems(404) },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req.user!);
+      return db.transaction(async (tx) => {
+        let studentId = req.query.studentId;
+        if (studentId === undefined) {
+          if (actor.role !== 'Student') {
+            throw badRequest('studentId is required.', [
+              { path: 'querystring.studentId', message: 'validation.required' },
+            ]);
+          }
+          studentId = await ownProfileId(tx, actor);
+          if (studentId === undefined) return { studentId: 0, step: 0 };
+        } else await requireStudent(tx, actor, studentId);
+        return { studentId, step: await stageOf(tx, studentId) };
+      });
+    },
+  );
+
+  app.post(
+    '/Stage/raise',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Stage'],
+        operationId: 'Stage_raise',
+        summary: "Raise the student's wizard stage (never lowers it)",
+        description:
+          'Next on a step with nothing to save (documents, unchanged data, no experience) calls it.',
+        body: ZRaiseBody,
+        response: { 200: documented(ZStageOut.pick({ step: true })), ...problems(404) },
+      },
+    },
+    async (req) =>
+      inTransaction(db, 'stage', async (tx) => {
+        await requireStudent(tx, actorOf(req.user!), req.body.studentId);
+        await setStage(tx, req.body.studentId, req.body.stage);
+        return { step: await stageOf(tx, req.body.studentId) };
+      }),
+  );
+
+  app.post(
+    '/Stage/confirm',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Stage'],
+        operationId: 'Stage_confirm',
+        summary: 'Submit the application (stage 11)',
+        description:
+          'Refuses an incomplete application (400 `incompleteApplication`, `params.missing`); otherwise ' +
+          'submits every selected course not yet submitted and notifies the admins. A repeated confirm ' +
+          'submits nothing new.',
+        body: ZConfirmBody,
+        response: { 200: documented(ZConfirmed), ...problems(400, 404) },
+      },
+    },
+    async (req) =>
+      inTransaction(db, 'application', (tx) =>
+        confirmApplication(tx, actorOf(req.user!), req.body.studentId),
+      ),
+  );
+
+  app.get(
+    '/Review/getReview',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Review'],
+        operationId: 'Review_getReview',
+        summary: "Every step's saved data of the student's application",
+        querystring: z.object({ studentId: zQueryInt(1) }).required(),
+        response: { 200: documented(ZApplication), ...problems(404) },
+      },
+    },
+    async (req) => db.transaction((tx) => reviewOf(tx, actorOf(req.user!), req.query.studentId!)),
+  );
+}

@@ -1,0 +1,137 @@
+import { DRAFT_MAX_BYTES, draftBytes, FORM_STEPS, WIZARD_MESSAGES } from '@uniapply/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TDbOrTx } from '../../db/client.js';
+import { applicationDrafts } from '../../db/schema/index.js';
+import { documented, problems } from '../../http/openapi.js';
+import type { TResourceHooks } from '../../resources/define.js';
+import { zQueryInt } from '../../resources/hooks.js';
+import { actorOf } from '../../resources/scope.js';
+import { signedIn } from './guards.js';
+import { requireStudent } from './stage.js';
+
+// Drafts (DESIGN 6): the open step's unsaved input, any JSON object of at most 64 KB, not checked
+// against the step's schema. Saving the step deletes its draft in the same transaction.
+
+const ZStudentOnly = z.object({ studentId: zQueryInt(1) });
+const ZDraftQuery = z.object({ studentId: zQueryInt(1), step: zQueryInt(1, FORM_STEPS) });
+const ZDrafts = z.object({
+  drafts: z.record(
+    z.string().describe('The step, 1 to 10.'),
+    z.object({ data: z.record(z.string(), z.unknown()), savedAt: z.string() }),
+  ),
+});
+/**
+ * The shared ZDraft's rules (an object, at most 64 KB), with values left as `unknown`: a parsed
+ * JSON body is JSON already, and the recursive z.json() has no OpenAPI form.
+ */
+const ZDraftBody = z
+  .record(z.string(), z.unknown(), WIZARD_MESSAGES.draftObject)
+  .refine((v) => draftBytes(v) <= DRAFT_MAX_BYTES, { message: WIZARD_MESSAGES.draftTooLarge });
+const noContent = documented(z.undefined().describe('Done.'));
+
+export async function deleteDraft(tx: TDbOrTx, studentId: number, step: number) {
+  await tx
+    .delete(applicationDrafts)
+    .where(and(eq(applicationDrafts.studentId, studentId), eq(applicationDrafts.step, step)));
+}
+
+/** A save of the step's record (any write verb but delete) drops the step's draft. */
+export const dropDraftOnSave = (
+  step: number,
+  studentIdOf: (row: Record<string, unknown>, id: number) => number,
+) =>
+  ({
+    async afterWrite(_ctx, row, { tx, id }) {
+      const studentId = studentIdOf(row, id);
+      if (studentId) await deleteDraft(tx, studentId, step);
+    },
+  }) satisfies TResourceHooks;
+
+export function registerDraftRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+
+  app.get(
+    '/Draft',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Draft'],
+        operationId: 'Draft_get',
+        summary: "The student's saved drafts, by step",
+        querystring: ZStudentOnly.required(),
+        response: { 200: documented(ZDrafts), ...problems(404) },
+      },
+    },
+    async (req) => {
+      const studentId = req.query.studentId!;
+      return db.transaction(async (tx) => {
+        await requireStudent(tx, actorOf(req.user!), studentId);
+        const rows = await tx
+          .select()
+          .from(applicationDrafts)
+          .where(eq(applicationDrafts.studentId, studentId))
+          .orderBy(applicationDrafts.step);
+        const drafts: Record<string, { data: Record<string, unknown>; savedAt: string }> = {};
+        for (const r of rows) drafts[String(r.step)] = { data: r.data, savedAt: r.savedAt };
+        return { drafts };
+      });
+    },
+  );
+
+  app.put(
+    '/Draft',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Draft'],
+        operationId: 'Draft_put',
+        summary: "Store a step's unsaved input (a JSON object of at most 64 KB)",
+        querystring: ZDraftQuery.required(),
+        body: ZDraftBody,
+        response: { 204: noContent, ...problems(404) },
+      },
+    },
+    async (req, reply: FastifyReply) => {
+      const { studentId, step } = req.query as { studentId: number; step: number };
+      await db.transaction(async (tx) => {
+        await requireStudent(tx, actorOf(req.user!), studentId);
+        const savedAt = new Date().toISOString();
+        const data = req.body as Record<string, unknown>;
+        await tx
+          .insert(applicationDrafts)
+          .values({ studentId, step, data, savedAt })
+          .onConflictDoUpdate({
+            target: [applicationDrafts.studentId, applicationDrafts.step],
+            set: { data, savedAt },
+          });
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/Draft',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Draft'],
+        operationId: 'Draft_delete',
+        summary: "Delete a step's draft",
+        querystring: ZDraftQuery.required(),
+        response: { 204: noContent, ...problems(404) },
+      },
+    },
+    async (req, reply: FastifyReply) => {
+      const { studentId, step } = req.query as { studentId: number; step: number };
+      await db.transaction(async (tx) => {
+        await requireStudent(tx, actorOf(req.user!), studentId);
+        await deleteDraft(tx, studentId, step);
+      });
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,159 @@
+import { missingForConfirm, type TApplication, type TMissingCode } from '@uniapply/shared';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { TDbOrTx } from '../../db/client.js';
+import {
+  applicationStages,
+  courses,
+  documentTypes,
+  emergencyContacts,
+  experiences,
+  languageQualifications,
+  notifications,
+  otherInfos,
+  qualifications,
+  studentCourses,
+  studentDocuments,
+  studentGuardians,
+  studentInfos,
+  universities,
+  universityCourses,
+} from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
+import type { TActor } from '../../resources/scope.js';
+import { requireStudent, setStage, stageOf, studentNotFound } from './stage.js';
+
+// The review (GET /Review/getReview) and the confirm (POST /Stage/confirm) of DESIGN 6.
+
+const THANK_YOU = 11 as const;
+
+/** Every step's saved data of one student, as the shared ZApplication (no scope check here). */
+export async function readApplication(tx: TDbOrTx, studentId: number): Promise<TApplication> {
+  const [studentInfo] = await tx.select().from(studentInfos).where(eq(studentInfos.id, studentId));
+  if (!studentInfo) throw studentNotFound();
+  const byStudent = <T extends { studentId: unknown; id: unknown }>(table: T) => ({
+    where: eq(table.studentId as never, studentId),
+    order: asc(table.id as never),
+  });
+  const q = byStudent(qualifications);
+  const l = byStudent(languageQualifications);
+  const x = byStudent(experiences);
+  const [stage, [guardian], [emergencyContact], quals, langs, exps, docs, [otherInfo], selected] =
+    await Promise.all([
+      stageOf(tx, studentId),
+      tx.select().from(studentGuardians).where(eq(studentGuardians.studentId, studentId)),
+      tx.select().from(emergencyContacts).where(eq(emergencyContacts.studentId, studentId)),
+      tx.select().from(qualifications).where(q.where).orderBy(q.order),
+      tx.select().from(languageQualifications).where(l.where).orderBy(l.order),
+      tx.select().from(experiences).where(x.where).orderBy(x.order),
+      tx
+        .select({
+          id: studentDocuments.id,
+          studentId: studentDocuments.studentId,
+          documentTypeId: studentDocuments.documentTypeId,
+          docPath: studentDocuments.docPath,
+          fileName: studentDocuments.fileName,
+          documentTypeName: documentTypes.name,
+        })
+        .from(studentDocuments)
+        .innerJoin(documentTypes, eq(documentTypes.id, studentDocuments.documentTypeId))
+        .where(eq(studentDocuments.studentId, studentId))
+        .orderBy(studentDocuments.documentTypeId),
+      tx.select().from(otherInfos).where(eq(otherInfos.studentId, studentId)),
+      tx
+        .select({
+          id: studentCourses.id,
+          universityCourseId: studentCourses.universityCourseId,
+          submittedAt: studentCourses.submittedAt,
+          universityId: universities.id,
+          universityName: universities.name,
+          courseId: courses.id,
+          courseName: courses.name,
+        })
+        .from(studentCourses)
+        .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
+        .innerJoin(universities, eq(universities.id, universityCourses.universityId))
+        .innerJoin(courses, eq(courses.id, universityCourses.courseId))
+        .where(eq(studentCourses.studentId, studentId))
+        .orderBy(studentCourses.id),
+    ]);
+  return {
+    studentId,
+    stage,
+    submitted: stage === THANK_YOU,
+    studentInfo,
+    guardian: guardian ?? null,
+    emergencyContact: emergencyContact ?? null,
+    qualifications: quals,
+    languages: langs,
+    experiences: exps,
+    documents: docs,
+    otherInfo: otherInfo ?? null,
+    courses: selected.map((c) => ({
+      id: c.id,
+      universityCourseId: c.universityCourseId,
+      university: { id: c.universityId, name: c.universityName },
+      course: { id: c.courseId, name: c.courseName },
+      submitted: c.submittedAt !== null,
+      submittedAt: c.submittedAt,
+    })),
+  } as TApplication;
+}
+
+export async function reviewOf(tx: TDbOrTx, actor: TActor, studentId: number) {
+  await requireStudent(tx, actor, studentId);
+  return readApplication(tx, studentId);
+}
+
+export const incompleteApplication = (missing: TMissingCode[]) =>
+  new AppError(
+    400,
+    'Bad Request',
+    `The application is not complete: ${missing.join(', ')}.`,
+    undefined,
+    'incompleteApplication',
+    { missing },
+  );
+
+/**
+ * Confirm: the application read in this transaction must be complete; then stage 11, each selected
+ * course not yet submitted gets `submittedAt`, and one admin notification per newly submitted
+ * course. The stage row is locked first, so a repeated confirm (two taps, a retry) waits for the
+ * first and then finds nothing new to submit.
+ */
+export async function confirmApplication(
+  tx: TDbOrTx,
+  actor: TActor,
+  studentId: number,
+): Promise<{ step: 11; submitted: number[] }> {
+  await requireStudent(tx, actor, studentId);
+  await setStage(tx, studentId, 1); // a record to lock (never lowers an existing stage)
+  await tx
+    .select({ studentId: applicationStages.studentId })
+    .from(applicationStages)
+    .where(eq(applicationStages.studentId, studentId))
+    .for('update');
+  const application = await readApplication(tx, studentId);
+  const missing = missingForConfirm(application);
+  if (missing.length) throw incompleteApplication(missing);
+  const now = new Date().toISOString();
+  const newly = await tx
+    .update(studentCourses)
+    .set({ submittedAt: now })
+    .where(and(eq(studentCourses.studentId, studentId), isNull(studentCourses.submittedAt)))
+    .returning({ id: studentCourses.id, universityCourseId: studentCourses.universityCourseId });
+  const ids = new Set(newly.map((c) => c.id));
+  const info = application.studentInfo;
+  const fullName = [info.firstName, info.middleName, info.lastName].filter(Boolean).join(' ');
+  const rows = application.courses
+    .filter((c) => ids.has(c.id))
+    .map((c) => ({
+      isNotified: false,
+      notificationData: { fullName, universityName: c.university.name, courseName: c.course.name },
+    }));
+  if (rows.length) await tx.insert(notifications).values(rows);
+  await setStage(tx, studentId, THANK_YOU);
+  return {
+    step: THANK_YOU,
+    submitted: application.courses.filter((c) => ids.has(c.id)).map((c) => c.universityCourseId),
+  };
+}
