@@ -25,6 +25,8 @@ const StudentDashboard = lazyPage(
   'StudentDashboardPage',
 );
 const Profile = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
+const wizardPage = (name: 'StudentApplicationPage' | 'AgentStudentFormPage' | 'AdminStudentFormPage') =>
+  lazyPage(() => import('../features/application-wizard/wizard-pages'), name);
 
 // Spec 2.2, the one table of screens: routes, tab titles and the sidebar menus all come from it.
 // Paths use the menu's letter case; matching ignores case (DESIGN 6). Each screen is its own lazily
@@ -82,6 +84,7 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       page: lazyPage(() => import('../features/catalogue/students'), 'StudentsPage'),
       menu: IconUser,
     },
+    { path: 'Students/FormPage', title: 'menu.studentForm', page: wizardPage('AdminStudentFormPage') },
     { path: 'ApplicationForms', title: 'menu.applicationForms', page: Welcome, menu: IconDownload },
     { path: 'CheckGoogleDriveConnection', title: 'menu.googleDrive', page: Welcome, menu: IconDownload },
     { path: 'Profile', title: 'menu.profile', page: Profile },
@@ -106,7 +109,12 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       ),
       menu: IconStack2,
     },
-    { path: 'Infoform', title: 'menu.application', page: Welcome, menu: IconSquarePlus },
+    {
+      path: 'Infoform',
+      title: 'menu.application',
+      page: wizardPage('StudentApplicationPage'),
+      menu: IconSquarePlus,
+    },
     { path: 'Main', title: 'menu.main', page: StudentDashboard },
     { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
@@ -117,7 +125,7 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       page: lazyPage(() => import('../features/agent-students/student-maintenance'), 'AgentStudentsPage'),
       menu: IconSquarePlus,
     },
-    { path: 'Students/FormPage', title: 'menu.studentForm', page: Welcome },
+    { path: 'Students/FormPage', title: 'menu.studentForm', page: wizardPage('AgentStudentFormPage') },
     { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
 };

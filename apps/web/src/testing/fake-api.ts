@@ -5,7 +5,8 @@ import { matchesFilter } from './fake-filter';
 // The web tests' one fake API: `fetch` is the only thing replaced; everything above it (the API
 // client, TanStack Query, the screens) is the real code.
 
-export type THandler = (init: RequestInit | undefined) => Response | Promise<Response>;
+/** `url` is the whole address asked for (with its query string). */
+export type THandler = (init: RequestInit | undefined, url?: string) => Response | Promise<Response>;
 export type THandlers = Record<string, THandler>;
 
 export const json = (body: unknown, status = 200) =>
@@ -26,7 +27,7 @@ export function mockApi(handlers: THandlers) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
     const handler = handlers[key];
-    return handler ? handler(init) : problem(404, `No route ${key}`);
+    return handler ? handler(init, url) : problem(404, `No route ${key}`);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

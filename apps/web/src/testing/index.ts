@@ -1,4 +1,5 @@
 export * from './fake-api';
+export * from './fake-application';
 export { matchesFilter, valueAtPath } from './fake-filter';
 export * from './fake-upload';
 export * from './render';

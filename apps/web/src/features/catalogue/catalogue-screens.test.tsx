@@ -278,14 +278,12 @@ describe('Student Maintenance (admin)', () => {
     race: 'Uzbek',
   };
 
-  it('is a read-only list with details and Delete only, filtered on firstName', async () => {
+  it('lists with details, filtered on firstName; Add and Edit open the application form page', async () => {
     const { user, fetchMock } = await renderScreen(<StudentsPage />, {
       handlers: fakeResource('StudentInfo', [student]).handlers,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Student Maintenance' })).toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'AB1234567' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
     const details = screen.getByRole('region', { name: 'Details' });
     expect(within(details).getByText('Female')).toBeInTheDocument();
@@ -296,6 +294,20 @@ describe('Student Maintenance (admin)', () => {
       expect(bodies(fetchMock, 'POST /api/StudentInfo/getListByPage').at(-1).filter.conditions).toEqual([
         { field: 'firstName', operator: 'CONTAINS', value: 'lo' },
       ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('status', { name: 'current address' })).toHaveTextContent(
+      '/Admin/Students/FormPage?studentId=7',
+    );
+  });
+
+  it('Add opens the form page for a new student', async () => {
+    const { user } = await renderScreen(<StudentsPage />, {
+      handlers: fakeResource('StudentInfo', [student]).handlers,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add' }));
+    expect(screen.getByRole('status', { name: 'current address' })).toHaveTextContent(
+      '/Admin/Students/FormPage',
     );
   });
 });

@@ -11,8 +11,9 @@ const enumLabel =
   };
 
 /**
- * Spec 2.3 Student (admin): a read-only list with details. Students are created by themselves or
- * their agent, so there is no Add or Edit here; Delete asks first.
+ * Spec 2.3 Student (admin): the list with details; Add and Edit open the application form page
+ * with the student id in the address, like the agent's Student Maintenance (DESIGN 6: an admin may
+ * create a profile it then owns). Delete asks first.
  */
 export const students = defineCrud({
   base: 'StudentInfo',
@@ -20,7 +21,7 @@ export const students = defineCrud({
   filter: FIRST_NAME_FILTER,
   personal: true,
   columns: [...STUDENT_NAMES, PASSPORT, { path: 'email' }],
-  actions: { add: false, edit: false },
+  formPage: { path: '/Admin/Students/FormPage', idParam: 'studentId' },
   details: [
     ...STUDENT_NAMES,
     PASSPORT,

@@ -1,0 +1,37 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import { OTHER_INFO_SOURCES } from '@uniapply/shared';
+import { useTranslation } from 'react-i18next';
+import { CheckField, ErrorSummary, NumberField, TextField, WIZARD_NAMESPACES } from './step-fields';
+import type { TStepForm } from './step-form';
+
+/** Step 8 (spec 2.5, 5): eleven sources; Agent reveals the agent id, Others the details. */
+export function OtherInfoStep({ form }: { form: TStepForm }) {
+  const { t } = useTranslation(WIZARD_NAMESPACES);
+  return (
+    <Stack gap="sm">
+      <ErrorSummary form={form} />
+      <fieldset style={{ border: 0, padding: 0, margin: 0 }} id="wizard-field-step" tabIndex={-1}>
+        <legend>{t('wizardForm:heardAboutUs')}</legend>
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" mt="xs">
+          {OTHER_INFO_SOURCES.map((source) => (
+            <CheckField key={source} form={form} name={source} label={t(`wizardForm:sources.${source}`)} />
+          ))}
+          <CheckField form={form} name="agent" label={t('wizardForm:sources.agent')} />
+          <CheckField form={form} name="others" label={t('wizardForm:sources.others')} />
+        </SimpleGrid>
+      </fieldset>
+      {form.values.agent === true && (
+        <NumberField form={form} name="agentId" label={t('fields.agentId')} required />
+      )}
+      {form.values.others === true && (
+        <TextField
+          form={form}
+          name="otherInfoDetails"
+          label={t('fields.otherInfoDetails')}
+          required
+          multiline
+        />
+      )}
+    </Stack>
+  );
+}

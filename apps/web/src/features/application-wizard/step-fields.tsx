@@ -1,0 +1,144 @@
+import { Alert, Anchor, Checkbox, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateKey } from '../../lib/i18n';
+import { inputId, type TStepError, type TStepForm } from './step-form';
+
+export const WIZARD_NAMESPACES = ['wizard', 'wizardForm', 'validation', 'enums', 'common'] as const;
+
+/** An error's text in the user's language ('Please fill in the First Name field'). */
+export function useErrorText() {
+  const { t } = useTranslation(WIZARD_NAMESPACES);
+  return (error: TStepError) => {
+    const field = typeof error.params.field === 'string' ? translateKey(t, error.params.field) : '';
+    return translateKey(t, error.message, { ...error.params, field });
+  };
+}
+
+/** GOV.UK's error summary, reduced to the spec's "first error in red at the top": a link to its field. */
+export function ErrorSummary({ form }: { form: TStepForm }) {
+  const text = useErrorText();
+  const first = form.shown[0];
+  if (!first) return null;
+  const focus = (event: React.MouseEvent) => {
+    event.preventDefault();
+    document.getElementById(inputId(first.field))?.focus();
+  };
+  return (
+    <Alert color="red" variant="light" role="alert" title={null}>
+      <Anchor href={`#${inputId(first.field)}`} onClick={focus} c="red.9" fw={600}>
+        {text(first)}
+      </Anchor>
+    </Alert>
+  );
+}
+
+type TFieldBase = { form: TStepForm; name: string; label: string; required?: boolean };
+
+function useFieldProps({ form, name, label, required }: TFieldBase) {
+  const text = useErrorText();
+  const error = form.errorOf(name);
+  return {
+    id: inputId(name),
+    name,
+    label,
+    required,
+    error: error ? text(error) : undefined,
+    onBlur: () => form.touch(name),
+  };
+}
+
+type TTextProps = TFieldBase & {
+  type?: 'text' | 'email' | 'tel' | 'date';
+  autoComplete?: string;
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  placeholder?: string;
+  /** Rewrites the value as it is typed (the passport's normalisation). */
+  onValue?: (value: string) => void;
+  multiline?: boolean;
+  /** The shown text when it is not the field's own value (the passport joins two fields). */
+  value?: string;
+};
+
+export function TextField(props: TTextProps) {
+  const { form, name, type = 'text', autoComplete, inputMode, placeholder, onValue, multiline } = props;
+  const common = useFieldProps(props);
+  const value = props.value ?? form.values[name];
+  const text = value === null || value === undefined ? '' : String(value);
+  const change = (next: string) => (onValue ? onValue(next) : form.set(name, next));
+  if (multiline)
+    return (
+      <Textarea
+        {...common}
+        value={text}
+        autoComplete={autoComplete}
+        autosize
+        minRows={2}
+        onChange={(e) => change(e.currentTarget.value)}
+      />
+    );
+  return (
+    <TextInput
+      {...common}
+      type={type}
+      value={text}
+      autoComplete={autoComplete}
+      inputMode={inputMode}
+      placeholder={placeholder}
+      onChange={(e) => change(e.currentTarget.value)}
+    />
+  );
+}
+
+export function NumberField(props: TFieldBase) {
+  const common = useFieldProps(props);
+  const value = props.form.values[props.name];
+  return (
+    <NumberInput
+      {...common}
+      inputMode="numeric"
+      allowNegative={false}
+      allowDecimal={false}
+      value={typeof value === 'number' ? value : ''}
+      onChange={(next) => props.form.set(props.name, typeof next === 'number' ? next : '')}
+    />
+  );
+}
+
+/** A choice among an enum's indexes, labelled in the user's language. */
+export function ChoiceField(
+  props: TFieldBase & { options: { value: number; label: string }[]; onChoose?: (value: number) => void },
+) {
+  const { t } = useTranslation(WIZARD_NAMESPACES);
+  const common = useFieldProps(props);
+  const value = props.form.values[props.name];
+  return (
+    <Select
+      {...common}
+      data={props.options.map((o) => ({ value: String(o.value), label: o.label }))}
+      value={typeof value === 'number' ? String(value) : null}
+      placeholder={t('wizardForm:choose')}
+      allowDeselect={false}
+      searchable
+      comboboxProps={{ withinPortal: true }}
+      onChange={(next) => {
+        if (next === null) return;
+        const n = Number(next);
+        if (props.onChoose) props.onChoose(n);
+        else props.form.set(props.name, n);
+      }}
+    />
+  );
+}
+
+export function CheckField({ form, name, label }: { form: TStepForm; name: string; label: ReactNode }) {
+  return (
+    <Checkbox
+      id={inputId(name)}
+      name={name}
+      label={label}
+      checked={form.values[name] === true}
+      onChange={(e) => form.set(name, e.currentTarget.checked)}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type TDrafts, wizardApi, wizardKeys } from './wizard-api';
+
+/** How often the open step's unsaved input is kept as a draft on the server. */
+export const DRAFT_INTERVAL_MS = 3000;
+
+/**
+ * Drafts (DESIGN 6): the open form step's unsaved input lives on the server (`/api/Draft`), never
+ * in browser storage (passport numbers), so it comes back after a reload or on another device,
+ * until Next saves the step (the save deletes its draft). A new student has no profile yet, so
+ * nothing to keep a draft under.
+ */
+export function useDrafts(studentId: number, enabled: boolean) {
+  const query = useQuery({
+    queryKey: wizardKeys.drafts(studentId),
+    queryFn: ({ signal }) => wizardApi.getDrafts(studentId, signal),
+    enabled: enabled && studentId > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const [restored, setRestored] = useState<TDrafts | null>(null);
+  useEffect(() => {
+    if (restored === null && query.isSuccess) setRestored(query.data);
+  }, [restored, query.isSuccess, query.data]);
+  // A failed draft load is not worth stopping the form for: it opens with the saved data.
+  const ready = studentId === 0 || restored !== null || query.isError;
+
+  /** The step was saved (its draft is gone on the server too) or reloaded after a conflict. */
+  const forget = useCallback((step: number) => {
+    setRestored((all) => {
+      if (!all?.[step]) return all;
+      const { [step]: _gone, ...rest } = all;
+      return rest;
+    });
+  }, []);
+
+  return { ready, restored: restored ?? {}, forget };
+}
+
+/**
+ * Every DRAFT_INTERVAL_MS, keeps the open step's input as its draft when it differs from the saved
+ * data and from the last draft sent; input back to the saved data drops the draft.
+ */
+export function useDraftAutosave(
+  studentId: number,
+  step: number | null,
+  values: Record<string, unknown>,
+  dirty: boolean,
+  hasDraft: boolean,
+) {
+  const latest = useRef({ values, dirty });
+  latest.current = { values, dirty };
+  const sent = useRef<Record<number, string | null>>({});
+
+  useEffect(() => {
+    if (studentId <= 0 || step === null) return;
+    if (hasDraft && sent.current[step] === undefined)
+      sent.current[step] = JSON.stringify(latest.current.values);
+    const timer = setInterval(() => {
+      const { values: now, dirty: isDirty } = latest.current;
+      const text = JSON.stringify(now);
+      const last = sent.current[step] ?? null;
+      if (isDirty && text !== last) {
+        sent.current[step] = text;
+        wizardApi.putDraft(studentId, step, now).catch(() => {
+          sent.current[step] = last;
+        });
+      } else if (!isDirty && last !== null) {
+        sent.current[step] = null;
+        wizardApi.deleteDraft(studentId, step).catch(() => {});
+      }
+    }, DRAFT_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [studentId, step, hasDraft]);
+
+  /** After a save the server holds no draft for the step. */
+  return useCallback((savedStep: number) => {
+    sent.current[savedStep] = null;
+  }, []);
+}

@@ -1,0 +1,288 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_USERS, emptyApplication, fakeApplication, renderApp, sampleApplication } from '../../testing';
+
+// The frame of the application wizard (spec 2.5, 4; DESIGN 6), driven through the real app at
+// /Student/Infoform and the staff form pages; only fetch is fake (testing/fake-application.ts).
+
+const student = { me: DEMO_USERS.Student };
+
+function stepButton(name: RegExp) {
+  return screen.getByRole('button', { name });
+}
+
+async function openStudent(options: Parameters<typeof fakeApplication>[0] = {}) {
+  const api = fakeApplication(options);
+  const view = await renderApp('/Student/Infoform', { ...student, handlers: api.handlers, withSearch: true });
+  await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
+  return { ...view, api };
+}
+
+describe('application wizard frame', () => {
+  it('opens at the stored stage; step 1 is always clickable, step N once the stage reached N', async () => {
+    await openStudent({ stage: 3, application: emptyApplication() });
+    expect(screen.getByRole('heading', { level: 2, name: 'Emergency Contact' })).toBeInTheDocument();
+    expect(screen.getByText('Step 3 of 10')).toBeInTheDocument();
+    const step1 = stepButton(/Step 1 of 10: Personal Information/);
+    const step3 = stepButton(/Step 3 of 10: Emergency Contact/);
+    const step4 = stepButton(/Step 4 of 10: Qualifications/);
+    expect(step1).toBeEnabled();
+    expect(step3).toBeEnabled();
+    expect(step4).toBeDisabled();
+    fireEvent.click(step1);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Personal Information' }),
+    ).toBeInTheDocument();
+  });
+
+  it('opens at step 1 without a stage record, with Next disabled until the shared schema passes', async () => {
+    const { user, api } = await openStudent({ stage: 0, application: emptyApplication() });
+    expect(screen.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    // The saved profile is complete: Next is enabled; blanking a required field disables it.
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeEnabled();
+    await user.clear(screen.getByRole('textbox', { name: /^Race/ }));
+    expect(next).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: /^Race/ }), 'Uzbek');
+    expect(next).toBeEnabled();
+    // Unchanged data: Next raises the stage instead of saving.
+    await user.click(next);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Parent/Guardian' })).toBeInTheDocument();
+    expect(api.store.saves).toEqual([]);
+    expect(api.store.raises).toEqual([{ studentId: 7, stage: 2 }]);
+  });
+
+  it('saves a changed step with the stage it raises to and the loaded version, then advances', async () => {
+    const { user, api } = await openStudent({ stage: 2, application: sampleApplication() });
+    fireEvent.click(stepButton(/Step 1 of 10/));
+    const city = await screen.findByRole('textbox', { name: /^City/ });
+    await user.clear(city);
+    await user.type(city, 'Samarkand');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Parent/Guardian' })).toBeInTheDocument();
+    expect(api.store.saves).toHaveLength(1);
+    expect(api.store.saves[0]).toMatchObject({
+      base: 'StudentInfo',
+      stage: 2,
+      studentId: 7,
+      body: { city: 'Samarkand', id: 7, lastUpdatedDate: '2026-11-20T10:00:00.000Z' },
+    });
+    expect(api.store.raises).toEqual([]);
+  });
+
+  it('Back never loses what was typed', async () => {
+    const { user } = await openStudent({ stage: 3, application: sampleApplication() });
+    fireEvent.click(stepButton(/Step 2 of 10/));
+    const occupation = await screen.findByRole('textbox', { name: /^Occupation/ });
+    await user.clear(occupation);
+    await user.type(occupation, 'Teacher');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Personal Information' }),
+    ).toBeInTheDocument();
+    fireEvent.click(stepButton(/Step 2 of 10/));
+    expect(await screen.findByRole('textbox', { name: /^Occupation/ })).toHaveValue('Teacher');
+  });
+
+  it('restores a draft from the server, marked as a draft, and Next saves it', async () => {
+    const { user, api } = await openStudent({
+      stage: 2,
+      application: sampleApplication(),
+      drafts: { '1': { data: { city: 'Bukhara' }, savedAt: '2026-11-22T20:00:00.000Z' } },
+    });
+    fireEvent.click(stepButton(/Step 1 of 10/));
+    expect(await screen.findByRole('textbox', { name: /^City/ })).toHaveValue('Bukhara');
+    expect(screen.getByText('Draft restored')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Parent/Guardian' });
+    expect(api.store.saves[0]).toMatchObject({ base: 'StudentInfo', body: { city: 'Bukhara' } });
+    fireEvent.click(stepButton(/Step 1 of 10/));
+    await screen.findByRole('textbox', { name: /^City/ });
+    expect(screen.queryByText('Draft restored')).toBeNull();
+  });
+
+  it('offers Reload on a 409 editConflict and then shows the stored version', async () => {
+    const { user } = await openStudent({
+      stage: 3,
+      application: sampleApplication(),
+      conflictOn: ['StudentGuardian'],
+    });
+    fireEvent.click(stepButton(/Step 2 of 10/));
+    const occupation = await screen.findByRole('textbox', { name: /^Occupation/ });
+    await user.clear(occupation);
+    await user.type(occupation, 'Teacher');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/Malika Karimova/)).toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Occupation/ })).toHaveValue('Engineer'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks before leaving with unsaved changes through an in-app link', async () => {
+    const { user } = await openStudent({ stage: 2, application: sampleApplication() });
+    fireEvent.click(stepButton(/Step 1 of 10/));
+    const city = await screen.findByRole('textbox', { name: /^City/ });
+    await user.type(city, 'x');
+    const link = screen.getAllByRole('link', { name: /Dashboard/ })[0]!;
+    await user.click(link);
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(screen.getByRole('status', { name: 'current address' })).toHaveTextContent('/Student/Infoform');
+    await user.click(link);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'current address' })).toHaveTextContent('/Student/Dashboard'),
+    );
+  });
+
+  it('the last step shows Confirm, which submits and shows the thank-you screen', async () => {
+    const { user, api } = await openStudent({ stage: 10, application: sampleApplication() });
+    expect(screen.getByRole('heading', { level: 2, name: 'Review and Confirm' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('heading', { name: 'Thank You' })).toBeInTheDocument();
+    expect(screen.getByText(/within 48 hours/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the Dashboard' })).toHaveAttribute(
+      'href',
+      '/Student/Dashboard',
+    );
+    expect(api.store.confirms).toBe(1);
+  });
+});
+
+describe('application wizard frame, further rules', () => {
+  it('a step that saves its own entries only raises the stage on Next', async () => {
+    const { user, api } = await openStudent({ stage: 4, application: sampleApplication() });
+    expect(screen.getByRole('heading', { level: 2, name: 'Qualifications' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Language' });
+    expect(api.store.raises).toEqual([{ studentId: 7, stage: 5 }]);
+    expect(stepButton(/Step 5 of 10/)).toBeEnabled();
+  });
+
+  it('an incomplete application lists what is missing instead of confirming', async () => {
+    const api = fakeApplication({ stage: 10, application: sampleApplication() });
+    const { user } = await renderApp('/Student/Infoform', {
+      me: DEMO_USERS.Student,
+      handlers: {
+        ...api.handlers,
+        'POST /api/Stage/confirm': () =>
+          new Response(
+            JSON.stringify({
+              status: 400,
+              message: 'The application is not complete.',
+              code: 'incompleteApplication',
+              params: { missing: ['guardian', 'document:2'] },
+            }),
+            { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+          ),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }, { timeout: 10_000 }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Parent/guardian details are not complete.')).toBeInTheDocument();
+    expect(within(alert).getByText('A required document has not been uploaded.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Thank You' })).toBeNull();
+  });
+
+  it('asks the browser to confirm a reload while a step has unsaved input, and not otherwise', async () => {
+    const { user } = await openStudent({ stage: 2, application: sampleApplication() });
+    fireEvent.click(stepButton(/Step 1 of 10/));
+    const city = await screen.findByRole('textbox', { name: /^City/ });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await user.type(city, 'x');
+    expect(unload()).toBe(true);
+    await user.type(city, '{Backspace}');
+    expect(unload()).toBe(false);
+  });
+});
+
+describe('application wizard drafts autosave', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('item 23: keeps the open step unsaved input as a server draft every few seconds, never in browser storage', async () => {
+    const { api } = await openStudent({ stage: 2, application: sampleApplication() });
+    fireEvent.click(stepButton(/Step 1 of 10/));
+    const city = await screen.findByRole('textbox', { name: /^City/ });
+    fireEvent.change(city, { target: { value: 'Khiva' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3100);
+    });
+    expect(api.store.drafts['1']?.data).toMatchObject({ city: 'Khiva', passportNumber: '1234567' });
+    // Never the form in browser storage (passport numbers).
+    const stored = Object.keys(window.localStorage).map((k) => window.localStorage.getItem(k));
+    expect(stored.filter((v) => v?.includes('Khiva') || v?.includes('1234567'))).toEqual([]);
+  });
+});
+
+describe('staff form pages', () => {
+  it('sends a non-numeric student id back to the list', async () => {
+    const api = fakeApplication();
+    await renderApp('/Agent/Students/FormPage?studentId=abc', {
+      me: DEMO_USERS.Agent,
+      handlers: api.handlers,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'current address' })).toHaveTextContent('/Agent/Students'),
+    );
+  });
+
+  it("shows the not-found state for another agent's student", async () => {
+    const api = fakeApplication({ foreign: [99] });
+    await renderApp('/Agent/Students/FormPage?studentId=99', {
+      me: DEMO_USERS.Agent,
+      handlers: api.handlers,
+    });
+    expect(await screen.findByText(/was not found/, {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('creates a new student from the personal step and names it in the address', async () => {
+    const api = fakeApplication({ application: null });
+    const { user } = await renderApp('/Admin/Students/FormPage', {
+      me: DEMO_USERS.Admin,
+      handlers: api.handlers,
+      withSearch: true,
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Personal Information' }, { timeout: 10_000 });
+    const type = async (name: RegExp, text: string) =>
+      fireEvent.change(screen.getByRole('textbox', { name }), { target: { value: text } });
+    await type(/^First Name/, 'Ali');
+    await type(/^Last Name/, 'Valiev');
+    await user.type(screen.getByRole('textbox', { name: /^Passport/ }), 'ab 12-34567');
+    expect(screen.getByRole('textbox', { name: /^Passport/ })).toHaveValue('AB1234567');
+    await type(/^Race/, 'Uzbek');
+    await type(/^Email/, 'ali@example.com');
+    await type(/^Phone Number/, '+998901234567');
+    fireEvent.change(screen.getByLabelText(/^Date of Birth/), { target: { value: '2004-02-03' } });
+    await type(/^City/, 'Tashkent');
+    await type(/^Postal Code/, '100000');
+    await type(/^Address/, 'Navoi 5');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Parent/Guardian' });
+    expect(api.store.saves[0]).toMatchObject({
+      base: 'StudentInfo',
+      studentId: 0,
+      stage: 2,
+      body: { passportSeries: 'AB', passportNumber: '1234567', gender: 0, country: 0 },
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'current address' })).toHaveTextContent(
+        '/Admin/Students/FormPage?studentId=7',
+      ),
+    );
+    // The open form stays: no reload of the page for the new address.
+    expect(screen.getByRole('heading', { level: 2, name: 'Parent/Guardian' })).toBeInTheDocument();
+  }, 30_000);
+});

@@ -1,0 +1,119 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { WIZARD_NAMESPACES } from './step-fields';
+import { wizardApi, wizardKeys } from './wizard-api';
+import { WizardFrame } from './wizard-frame';
+
+/** `null`: the signed-in student's own profile. */
+function useStage(studentId: number | null, enabled = true) {
+  return useQuery({
+    queryKey: wizardKeys.stage(studentId),
+    queryFn: ({ signal }) => wizardApi.getStage(studentId, signal),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+function Screen({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation(WIZARD_NAMESPACES);
+  return (
+    <Stack gap="md" maw={1100}>
+      <Title order={1} size="h2">
+        {t('wizardForm:title')}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function Loading() {
+  const { t } = useTranslation(WIZARD_NAMESPACES);
+  return <Text>{t('wizardForm:loading')}</Text>;
+}
+
+function LoadFailed({ error, back }: { error: unknown; back?: string }) {
+  const { t } = useTranslation(WIZARD_NAMESPACES);
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <Stack gap="xs" role="alert">
+      <Text fw={600}>
+        {notFound ? t('wizardForm:notFound') : error instanceof Error ? error.message : ''}
+      </Text>
+      {back && (
+        <Anchor component={Link} to={back}>
+          {t('wizardForm:backToList')}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+/** /Student/Infoform: the signed-in student's own application. */
+export function StudentApplicationPage() {
+  const stage = useStage(null);
+  return (
+    <Screen>
+      {stage.isPending ? (
+        <Loading />
+      ) : stage.isError ? (
+        <LoadFailed error={stage.error} />
+      ) : (
+        <WizardFrame
+          studentId={stage.data.studentId}
+          stage={stage.data.step}
+          done={{ to: '/Student/Dashboard', label: 'wizardForm:toDashboard' }}
+        />
+      )}
+    </Screen>
+  );
+}
+
+/** A canonical positive id, 0 when the parameter is absent (a new student), null when it is not a number. */
+export function readStudentId(raw: string | null): number | null {
+  if (raw === null || raw === '') return 0;
+  return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : /^0$/.test(raw) ? 0 : null;
+}
+
+/**
+ * The agent's and the admin's form page (DESIGN 6): `?studentId=N` names the student (none: a new
+ * one); a non-numeric id goes back to the list; someone else's student is not found (404).
+ */
+function StaffFormPage({ list }: { list: string }) {
+  const [params, setParams] = useSearchParams();
+  const studentId = readStudentId(params.get('studentId'));
+  // The profile this page just created keeps its open form (the address names it from then on).
+  const [created, setCreated] = useState<number | null>(null);
+  const fresh = studentId === 0 || (studentId !== null && studentId === created);
+  const stage = useStage(studentId, studentId !== null && studentId > 0 && !fresh);
+  if (studentId === null) return <Navigate to={list} replace />;
+  const done = { to: list, label: 'wizardForm:backToList' };
+  const onCreated = (id: number) => {
+    setCreated(id);
+    setParams({ studentId: String(id) }, { replace: true });
+  };
+  return (
+    <Screen>
+      {fresh ? (
+        <WizardFrame key="new" studentId={0} stage={0} onStudentCreated={onCreated} done={done} />
+      ) : stage.isPending ? (
+        <Loading />
+      ) : stage.isError ? (
+        <LoadFailed error={stage.error} back={list} />
+      ) : (
+        <WizardFrame key="existing" studentId={studentId} stage={stage.data.step} done={done} />
+      )}
+    </Screen>
+  );
+}
+
+export function AgentStudentFormPage() {
+  return <StaffFormPage list="/Agent/Students" />;
+}
+
+export function AdminStudentFormPage() {
+  return <StaffFormPage list="/Admin/Students" />;
+}

@@ -1,0 +1,259 @@
+import type { TApplication } from '@uniapply/shared';
+import { json, noContent, problem, type THandlers } from './fake-api';
+
+// The application API of issue 9 (stage, review, drafts, step saves) as the web tests' fake: one
+// student's application kept in memory, answering like the contract in DESIGN 6.
+
+const audit = { lastUpdatedBy: 'Aziz Karimov', lastUpdatedDate: '2026-11-20T10:00:00.000Z' };
+
+export const savedPersonal = {
+  firstName: 'Aziz',
+  middleName: null,
+  lastName: 'Karimov',
+  passportSeries: 'AB',
+  passportNumber: '1234567',
+  race: 'Uzbek',
+  email: 'aziz@example.com',
+  phoneNumber: '+998901234567',
+  mobileNumber: null,
+  dateOfBirth: '2005-03-14',
+  postCode: '100000',
+  address: 'Amir Temur 1',
+  city: 'Tashkent',
+  gender: 0,
+  country: 0,
+};
+
+/** A complete, not yet submitted application of student 7 (stage 10). */
+export function sampleApplication(studentId = 7): TApplication {
+  const fileId = '0b7d2c2e-5d8a-4a53-9a43-4f1f3e0c9a11';
+  return {
+    studentId,
+    stage: 10,
+    submitted: false,
+    studentInfo: { ...savedPersonal, id: studentId, userId: 3, ...audit },
+    guardian: {
+      id: 1,
+      studentId,
+      firstName: 'Dilshod',
+      middleName: null,
+      lastName: 'Karimov',
+      occupation: 'Engineer',
+      phoneNumber: '+998901112233',
+      mobileNumber: null,
+      email: 'dilshod@example.com',
+      relationship: 0,
+      others: null,
+      address: 'Amir Temur 1, Tashkent',
+      ...audit,
+    },
+    emergencyContact: {
+      id: 2,
+      studentId,
+      firstName: 'Malika',
+      middleName: null,
+      lastName: 'Karimova',
+      phoneNumber: '+998907654321',
+      mobileNumber: null,
+      relationship: 3,
+      others: 'Aunt',
+      ...audit,
+    },
+    qualifications: [
+      {
+        id: 3,
+        studentId,
+        qualificationType: 1,
+        others: null,
+        yearOfExam: 2023,
+        nameOfExamination: 'A level',
+        nameOfInstitution: 'Lyceum 1',
+        result: 'A',
+        certFileName: fileId,
+        transcriptFileName: null,
+      },
+    ],
+    languages: [
+      {
+        id: 4,
+        studentId,
+        languageType: 1,
+        others: null,
+        result: '7.0',
+        yearOfExam: 2024,
+        certFileName: fileId,
+      },
+    ],
+    experiences: [],
+    documents: [1, 2, 3].map((documentTypeId) => ({
+      id: 10 + documentTypeId,
+      studentId,
+      documentTypeId,
+      docPath: fileId,
+      fileName: `doc-${documentTypeId}.pdf`,
+      documentTypeName: ['Passport Photo', 'Passport Copy', 'Resume'][documentTypeId - 1] ?? '',
+    })),
+    otherInfo: {
+      id: 5,
+      studentId,
+      facebook: false,
+      twitter: false,
+      instagram: true,
+      linkedIn: false,
+      tikTok: false,
+      youTube: false,
+      website: false,
+      friends: false,
+      exhibition: false,
+      agentId: null,
+      others: false,
+      otherInfoDetails: null,
+      ...audit,
+    },
+    courses: [
+      {
+        id: 6,
+        universityCourseId: 9,
+        university: { id: 2, name: 'Universiti Malaya' },
+        course: { id: 4, name: 'Computer Science' },
+        submitted: true,
+        submittedAt: '2026-11-21T09:00:00.000Z',
+      },
+    ],
+  };
+}
+
+/** An application with nothing saved yet beyond the profile. */
+export function emptyApplication(studentId = 7): TApplication {
+  return {
+    ...sampleApplication(studentId),
+    stage: 0,
+    guardian: null,
+    emergencyContact: null,
+    qualifications: [],
+    languages: [],
+    documents: [],
+    otherInfo: null,
+    courses: [],
+  };
+}
+
+const query = (url: string) => new URL(url, 'http://localhost').searchParams;
+const body = (init: RequestInit | undefined) => JSON.parse(String(init?.body ?? 'null'));
+
+type TOptions = {
+  /** The stored stage (0: no record). */
+  stage?: number;
+  application?: TApplication | null;
+  drafts?: Record<string, { data: Record<string, unknown>; savedAt: string }>;
+  /** Student ids the caller may not open (404). */
+  foreign?: number[];
+  /** Saves of these bases answer 409 editConflict. */
+  conflictOn?: string[];
+};
+
+/** Handlers for the application routes, over a store the test can read after the fact. */
+export function fakeApplication(options: TOptions = {}) {
+  const store = {
+    stage: options.stage ?? 0,
+    application: options.application === undefined ? sampleApplication() : options.application,
+    drafts: { ...(options.drafts ?? {}) },
+    /** Every step save: base, the query's stage and studentId, and the body. */
+    saves: [] as { base: string; stage: number; studentId: number; body: unknown }[],
+    raises: [] as { studentId: number; stage: number }[],
+    confirms: 0,
+  };
+  const studentIdOf = () => store.application?.studentId ?? 0;
+  const foreign = (id: number) => options.foreign?.includes(id);
+  const save =
+    (base: string) =>
+    (init: RequestInit | undefined, url = '') => {
+      const q = query(url);
+      const stage = Number(q.get('stage'));
+      const studentId = Number(q.get('studentId'));
+      if (options.conflictOn?.includes(base)) {
+        return new Response(
+          JSON.stringify({
+            status: 409,
+            title: 'Conflict',
+            message: 'Changed meanwhile by Malika Karimova.',
+            code: 'editConflict',
+            params: { by: 'Malika Karimova' },
+          }),
+          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+        );
+      }
+      store.saves.push({ base, stage, studentId, body: body(init) });
+      if (base === 'StudentInfo' && !store.application) {
+        const created = emptyApplication(7);
+        store.application = { ...created, studentInfo: { ...created.studentInfo, ...body(init) } };
+      }
+      store.stage = Math.max(store.stage, stage);
+      const id = studentId || 7;
+      delete store.drafts[String(stage - 1)];
+      return json({ ...body(init), id });
+    };
+  const handlers: THandlers = {
+    'GET /api/Stage/get': (_init, url = '') => {
+      const id = q(url);
+      if (id !== null && foreign(id)) return problem(404, 'Not found');
+      return json({ studentId: id ?? studentIdOf(), step: store.stage });
+    },
+    'POST /api/Stage/raise': (init) => {
+      const { studentId, stage } = body(init);
+      store.raises.push({ studentId, stage });
+      store.stage = Math.max(store.stage, stage);
+      return json({ step: store.stage });
+    },
+    'POST /api/Stage/confirm': () => {
+      store.confirms += 1;
+      store.stage = 11;
+      return json({ step: 11, submitted: [9] });
+    },
+    'GET /api/Review/getReview': (_init, url = '') => {
+      const id = q(url) ?? 0;
+      if (foreign(id) || !store.application) return problem(404, 'Not found');
+      return json({ ...store.application, stage: store.stage });
+    },
+    'GET /api/Draft': () => json({ drafts: store.drafts }),
+    'PUT /api/Draft': (init, url = '') => {
+      store.drafts[query(url).get('step') ?? ''] = { data: body(init), savedAt: '2026-11-22T20:00:00.000Z' };
+      return noContent();
+    },
+    'DELETE /api/Draft': (_init, url = '') => {
+      delete store.drafts[query(url).get('step') ?? ''];
+      return noContent();
+    },
+    // The steps that save their own entries (steps/*) list them here.
+    'POST /api/Qualification/find': () => json(store.application?.qualifications ?? []),
+    'POST /api/Language/find': () => json(store.application?.languages ?? []),
+    'POST /api/Experience/find': () => json(store.application?.experiences ?? []),
+    'GET /api/Document/list': () =>
+      json(
+        (store.application?.documents ?? []).map((d) => ({
+          id: d.id,
+          documentTypeId: d.documentTypeId,
+          fileId: d.docPath,
+          fileName: d.fileName,
+        })),
+      ),
+    'GET /api/DocumentType/allAsync': () =>
+      json(
+        ['Passport Photo', 'Passport Copy', 'Resume', 'Health Examination'].map((name, i) => ({
+          id: i + 1,
+          name,
+        })),
+      ),
+    'POST /api/StudentInfo/CreateOrUpdate': save('StudentInfo'),
+    'POST /api/StudentGuardian/CreateOrUpdate': save('StudentGuardian'),
+    'POST /api/EmergencyContact/CreateOrUpdate': save('EmergencyContact'),
+    'POST /api/OtherInfo/CreateOrUpdate': save('OtherInfo'),
+    'POST /api/StudentCourse/addOrUpdateList': save('StudentCourse'),
+  };
+  return { store, handlers };
+}
+
+function q(url: string): number | null {
+  const raw = query(url).get('studentId');
+  return raw === null ? null : Number(raw);
+}
