@@ -34,7 +34,10 @@ test("the agent's Student Maintenance lists only their own students; Add and Edi
     'Last Name',
     'Passport',
     'Phone',
+    'Progress',
   ]);
+  // Issue 9: the agent sees their own agent id, and each student's progress (no stage yet: 0 of 10).
+  await expect(page.getByText(/^Your agent id: \d+$/)).toBeVisible();
   await expect(grid.getByRole('row').nth(1)).toHaveAttribute('aria-selected', 'true');
   await expectAccessible(page);
 
