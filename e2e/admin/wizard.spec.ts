@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { stamp } from '../agent/students-api';
+import { createStudentWithContacts, stamp } from '../agent/students-api';
 import { english, expectAccessible, signInFromLanding } from '../support';
 
 test.use({ storageState: english });
@@ -13,41 +13,7 @@ test("an admin corrects an agent's student's guardian through the wizard from th
   const agentPage = await agent.newPage();
   await signInFromLanding(agentPage, 'agent@demo.local');
   const firstName = `Guard${stamp()}`;
-  const info = await agentPage.request.post('/api/StudentInfo/CreateOrUpdate?stage=2&studentId=0', {
-    data: {
-      firstName,
-      lastName: 'Testova',
-      passportSeries: 'AB',
-      passportNumber: String(1_000_000 + Math.floor(Math.random() * 8_999_999)),
-      gender: 1,
-      dateOfBirth: '2005-04-12',
-      email: `${firstName.toLowerCase()}@mail.test`,
-      address: 'Navoi street 1',
-      city: 'Tashkent',
-      postCode: '100000',
-      race: 'Uzbek',
-      phoneNumber: '+998901234567',
-      country: 0,
-    },
-  });
-  expect(info.status(), await info.text()).toBe(200);
-  const studentId: number = (await info.json()).id;
-  const guardian = await agentPage.request.post(
-    `/api/StudentGuardian/CreateOrUpdate?stage=3&studentId=${studentId}`,
-    {
-      data: {
-        studentId,
-        firstName: 'Karim',
-        lastName: 'Parentov',
-        relationship: 0,
-        occupation: 'Teacher',
-        phoneNumber: '+998901234568',
-        email: `${firstName.toLowerCase()}.parent@mail.test`,
-        address: 'Navoi street 1',
-      },
-    },
-  );
-  expect(guardian.status(), await guardian.text()).toBe(200);
+  const studentId = await createStudentWithContacts(agentPage.request, firstName, 3);
   await agent.close();
 
   await signInFromLanding(page, 'admin@demo.local');
@@ -68,7 +34,7 @@ test("an admin corrects an agent's student's guardian through the wizard from th
   await expect(occupation).toHaveValue('Teacher');
   await expectAccessible(page);
   await occupation.fill('Engineer');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Emergency Contact' })).toBeVisible();
 
   await page.reload();
