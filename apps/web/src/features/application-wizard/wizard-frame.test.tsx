@@ -226,7 +226,7 @@ describe('application wizard drafts autosave', () => {
     expect(stored.filter((v) => v?.includes('Khiva') || v?.includes('1234567'))).toEqual([]);
   });
 
-  it('item 23: sends no draft while Next is saving the step (a draft landing after the save would outlive it)', async () => {
+  it('sends no draft while Next is saving the step (a draft landing after the save would outlive it)', async () => {
     const api = fakeApplication({ stage: 2, application: sampleApplication() });
     let release = () => {};
     const released = new Promise<void>((resolve) => {
