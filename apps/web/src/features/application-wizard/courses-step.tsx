@@ -187,6 +187,8 @@ export function CoursesStep({
         onChange={setPage}
         size="sm"
         aria-label={t('wizardForm:courses.pages')}
+        getItemProps={(p) => ({ 'aria-label': t('wizardForm:courses.pager.page', { page: p }) })}
+        getControlProps={(control) => ({ 'aria-label': t(`wizardForm:courses.pager.${control}`) })}
       />
       <Text fw={600}>{t('wizardForm:courses.selected', { count: selected.length })}</Text>
       <Group gap="xs">

@@ -214,9 +214,11 @@ describe('courses step', () => {
     expect(screen.getByRole('checkbox', { name: /^Course 9 —/ })).toBeDisabled();
     expect(screen.getByText(/Computer Science — Universiti Malaya · Submitted/)).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /^Course 2 —/ }));
-    await user.click(screen.getByRole('button', { name: '2' }));
+    // Every pager button has a name (axe button-name): the pages and the arrows.
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
     await user.click(await screen.findByRole('checkbox', { name: /^Course 11 —/ }));
-    await user.click(screen.getByRole('button', { name: '1' }));
+    await user.click(screen.getByRole('button', { name: 'Page 1' }));
     expect(await screen.findByRole('checkbox', { name: /^Course 2 —/ })).toBeChecked();
     expect(screen.getByText('Selected courses: 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Remove Course 2/ })).toBeInTheDocument();
@@ -261,7 +263,7 @@ describe('courses step', () => {
       expect(listRequests(fetchMock, 'UniversityCourse').at(-1)?.filter?.conditions).toEqual([]),
     );
     // 13 courses of all levels: still 9 a page.
-    expect(await screen.findByRole('button', { name: '2' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Page 2' })).toBeInTheDocument();
   });
 
   it('needs at least one course', async () => {

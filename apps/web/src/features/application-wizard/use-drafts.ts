@@ -39,7 +39,10 @@ export function useDrafts(studentId: number, enabled: boolean) {
 
 /**
  * Every DRAFT_INTERVAL_MS, keeps the open step's input as its draft when it differs from the saved
- * data and from the last draft sent; input back to the saved data drops the draft.
+ * data and from the last draft sent; input back to the saved data drops the draft. From `hold` until
+ * the saved step is rendered (or `resume` after a failed save) no draft is sent: the save deletes
+ * the step's draft on the server, and a draft landing after it would outlive the save (and come
+ * back as "Draft restored").
  */
 export function useDraftAutosave(
   studentId: number,
@@ -51,30 +54,44 @@ export function useDraftAutosave(
   const latest = useRef({ values, dirty });
   latest.current = { values, dirty };
   const sent = useRef<Record<number, string | null>>({});
+  const held = useRef(false);
+  const inFlight = useRef<Promise<unknown>>(Promise.resolve());
 
   useEffect(() => {
     if (studentId <= 0 || step === null) return;
+    // A save is over once its results are rendered (here: a new step, or no restored draft left).
+    held.current = false;
     if (hasDraft && sent.current[step] === undefined)
       sent.current[step] = JSON.stringify(latest.current.values);
     const timer = setInterval(() => {
+      if (held.current) return;
       const { values: now, dirty: isDirty } = latest.current;
       const text = JSON.stringify(now);
       const last = sent.current[step] ?? null;
       if (isDirty && text !== last) {
         sent.current[step] = text;
-        wizardApi.putDraft(studentId, step, now).catch(() => {
+        inFlight.current = wizardApi.putDraft(studentId, step, now).catch(() => {
           sent.current[step] = last;
         });
       } else if (!isDirty && last !== null) {
         sent.current[step] = null;
-        wizardApi.deleteDraft(studentId, step).catch(() => {});
+        inFlight.current = wizardApi.deleteDraft(studentId, step).catch(() => {});
       }
     }, DRAFT_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [studentId, step, hasDraft]);
 
+  /** Before a save: stops sending drafts and waits for one already on its way. */
+  const hold = useCallback(async () => {
+    held.current = true;
+    await inFlight.current;
+  }, []);
+  const resume = useCallback(() => {
+    held.current = false;
+  }, []);
   /** After a save the server holds no draft for the step. */
-  return useCallback((savedStep: number) => {
+  const saved = useCallback((savedStep: number) => {
     sent.current[savedStep] = null;
   }, []);
+  return { hold, resume, saved };
 }

@@ -225,6 +225,45 @@ describe('application wizard drafts autosave', () => {
     const stored = Object.keys(window.localStorage).map((k) => window.localStorage.getItem(k));
     expect(stored.filter((v) => v?.includes('Khiva') || v?.includes('1234567'))).toEqual([]);
   });
+
+  it('sends no draft while Next is saving the step (a draft landing after the save would outlive it)', async () => {
+    const api = fakeApplication({ stage: 2, application: sampleApplication() });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let saving = false;
+    const draftsWhileSaving: unknown[] = [];
+    const save = api.handlers['POST /api/StudentInfo/CreateOrUpdate']!;
+    const putDraft = api.handlers['PUT /api/Draft']!;
+    const handlers = {
+      ...api.handlers,
+      'POST /api/StudentInfo/CreateOrUpdate': async (init?: RequestInit, url?: string) => {
+        saving = true;
+        await released;
+        saving = false;
+        return save(init, url);
+      },
+      'PUT /api/Draft': (init?: RequestInit, url?: string) => {
+        if (saving) draftsWhileSaving.push(JSON.parse(String(init?.body)));
+        return putDraft(init, url);
+      },
+    };
+    await renderApp('/Student/Infoform', { ...student, handlers, withSearch: true });
+    await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
+    fireEvent.click(stepButton(/Step 1 of 10/));
+    const city = await screen.findByRole('textbox', { name: /^City/ });
+    fireEvent.change(city, { target: { value: 'Khiva' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(saving).toBe(true));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3100);
+    });
+    release();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Parent/Guardian' })).toBeInTheDocument();
+    expect(draftsWhileSaving).toEqual([]);
+    expect(api.store.drafts['1']).toBeUndefined();
+  });
 });
 
 describe('staff form pages', () => {

@@ -118,7 +118,7 @@ export function WizardFrame({ studentId: startId, stage, onStudentCreated, done 
   const dirtySteps = Object.keys(FORM_STEPS_BY_NUMBER)
     .map(Number)
     .filter((n) => values[n] && saved[n] && changed(values[n], saved[n]));
-  const draftSaved = useDraftAutosave(
+  const autosave = useDraftAutosave(
     studentId,
     formDef && initialised.current ? step : null,
     stepValues,
@@ -146,10 +146,11 @@ export function WizardFrame({ studentId: startId, stage, onStudentCreated, done 
     try {
       const target = step + 1;
       if (formDef && (studentId === 0 || changed(stepValues, saved[step]))) {
+        await autosave.hold();
         const id = await formDef.save(studentId, stepValues, application);
         setSaved((all) => ({ ...all, [step]: stepValues }));
         drafts.forget(step);
-        draftSaved(step);
+        autosave.saved(step);
         if (id !== studentId) {
           setStudentId(id);
           onStudentCreated?.(id);
@@ -163,6 +164,7 @@ export function WizardFrame({ studentId: startId, stage, onStudentCreated, done 
       await queryClient.invalidateQueries({ queryKey: wizardKeys.all });
       go(target);
     } catch (error) {
+      autosave.resume();
       setProblem(toProblem(error));
     } finally {
       setBusy(false);
@@ -192,7 +194,7 @@ export function WizardFrame({ studentId: startId, stage, onStudentCreated, done 
       setSaved((all) => ({ ...all, [step]: base }));
       setValues((all) => ({ ...all, [step]: base }));
       drafts.forget(step);
-      draftSaved(step);
+      autosave.saved(step);
       if (studentId > 0) await wizardApi.deleteDraft(studentId, step).catch(() => {});
     }
     setProblem(null);
