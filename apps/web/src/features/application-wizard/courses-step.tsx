@@ -187,6 +187,8 @@ export function CoursesStep({
         onChange={setPage}
         size="sm"
         aria-label={t('wizardForm:courses.pages')}
+        // Previous and next are icons: they need a name (axe button-name).
+        getControlProps={(control) => ({ 'aria-label': t(`wizardForm:courses.paging.${control}`) })}
       />
       <Text fw={600}>{t('wizardForm:courses.selected', { count: selected.length })}</Text>
       <Group gap="xs">
