@@ -194,7 +194,7 @@ export function CoursesStep({
       <Group gap="xs">
         {selected.map((id) =>
           submitted.includes(id) ? (
-            <Badge key={id} variant="light" color="green">
+            <Badge key={id} color="teal.9">
               {seen.get(id) ?? `#${id}`} · {t('wizardForm:courses.submitted')}
             </Badge>
           ) : (

@@ -228,6 +228,16 @@ describe('courses step', () => {
     expect(api.store.saves[0]).toMatchObject({ base: 'StudentCourse', stage: 10, body: [9, 2, 11] });
   });
 
+  it("the pager's previous and next controls are named (axe button-name), and move between pages", async () => {
+    const { user } = await openAt(9, {}, catalogue);
+    await screen.findByRole('checkbox', { name: /^Course 1 —/ });
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('checkbox', { name: /^Course 10 —/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeEnabled();
+  });
+
   it('filters by course name LIKE, university and category EQ, and price BETWEEN min and max', async () => {
     const { user, fetchMock } = await openAt(9, {}, catalogue);
     await screen.findByRole('checkbox', { name: /^Course 1 —/ });

@@ -210,7 +210,7 @@ export function ReviewStep({
                 {c.course.name} — {c.university.name}
               </Text>
               {c.submitted && (
-                <Badge color="green" variant="light" size="sm">
+                <Badge color="teal.9" size="sm">
                   {t('wizardForm:courses.submitted')}
                 </Badge>
               )}
