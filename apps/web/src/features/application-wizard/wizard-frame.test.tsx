@@ -137,6 +137,40 @@ describe('application wizard frame', () => {
     );
   });
 
+  it("asks before the browser's Back leaves with unsaved changes; Stay keeps the step, Leave goes back", async () => {
+    window.history.replaceState(null, '', '/Student/Dashboard');
+    const api = fakeApplication({ stage: 2, application: sampleApplication() });
+    const { user } = await renderApp('/Student/Infoform', {
+      ...student,
+      handlers: api.handlers,
+      browserHistory: true,
+    });
+    const address = () => screen.getByRole('status', { name: 'current address' });
+    // jsdom traverses the history in a task of its own; the guard may stop the popstate's listeners.
+    const back = () =>
+      act(async () => {
+        window.history.back();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+    fireEvent.click(await screen.findByRole('button', { name: /Step 1 of 10/ }, { timeout: 10_000 }));
+    const city = await screen.findByRole('textbox', { name: /^City/ });
+    await user.type(city, 'x');
+    await back();
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    expect(address()).toHaveTextContent('/Student/Infoform');
+    expect(window.location.pathname).toBe('/Student/Infoform');
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('textbox', { name: /^City/ })).toHaveValue('Tashkentx');
+    expect(window.history.length).toBe(2);
+    await back();
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(address()).toHaveTextContent('/Student/Dashboard'));
+    expect(window.location.pathname).toBe('/Student/Dashboard');
+    // Leave went back to the entry Back landed on: the wizard's entry is still Forward of it.
+    expect(window.history.length).toBe(2);
+  });
+
   it('the last step shows Confirm, which submits and shows the thank-you screen', async () => {
     const { user, api } = await openStudent({ stage: 10, application: sampleApplication() });
     expect(screen.getByRole('heading', { level: 2, name: 'Review and Confirm' })).toBeInTheDocument();
