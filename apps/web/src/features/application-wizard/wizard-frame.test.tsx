@@ -259,6 +259,24 @@ describe('application wizard drafts autosave', () => {
     const stored = Object.keys(window.localStorage).map((k) => window.localStorage.getItem(k));
     expect(stored.filter((v) => v?.includes('Khiva') || v?.includes('1234567'))).toEqual([]);
   });
+
+  it("keeps a new student's personal step as the studentId 0 draft before the profile exists", async () => {
+    const api = fakeApplication({ application: null });
+    const view = await renderApp('/Admin/Students/FormPage', {
+      me: DEMO_USERS.Admin,
+      handlers: api.handlers,
+    });
+    const city = await screen.findByRole('textbox', { name: /^City/ }, { timeout: 10_000 });
+    fireEvent.change(city, { target: { value: 'Khiva' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3100);
+    });
+    expect(api.store.drafts['1']?.data).toMatchObject({ city: 'Khiva' });
+    const puts = view.fetchMock.mock.calls
+      .filter(([url, init]) => init?.method === 'PUT' && String(url).startsWith('/api/Draft'))
+      .map(([url]) => String(url));
+    expect(puts).toEqual(['/api/Draft?studentId=0&step=1']);
+  });
 });
 
 describe('staff form pages', () => {
@@ -280,6 +298,26 @@ describe('staff form pages', () => {
       handlers: api.handlers,
     });
     expect(await screen.findByText(/was not found/, {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it("restores a new student's personal-step draft (studentId 0) before the profile exists", async () => {
+    const api = fakeApplication({
+      stage: 0,
+      application: null,
+      drafts: { '1': { data: { firstName: 'Ali', city: 'Samarkand' }, savedAt: '2026-11-22T20:00:00.000Z' } },
+    });
+    const view = await renderApp('/Admin/Students/FormPage', {
+      me: DEMO_USERS.Admin,
+      handlers: api.handlers,
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Personal Information' }, { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^First Name/ })).toHaveValue('Ali'));
+    expect(screen.getByRole('textbox', { name: /^City/ })).toHaveValue('Samarkand');
+    expect(screen.getByText('Draft restored')).toBeInTheDocument();
+    const draftCalls = view.fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((u) => u.includes('/Draft'));
+    expect(draftCalls).toEqual(['/api/Draft?studentId=0']);
   });
 
   it('creates a new student from the personal step and names it in the address', async () => {
