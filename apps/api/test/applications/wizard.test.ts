@@ -295,6 +295,43 @@ describe('drafts', () => {
     );
     expect((await agent.put(`/Draft?studentId=${id}&step=11`, { a: 1 })).status).toBe(400);
   });
+
+  it("item 1: studentId=0 is the user's own new-profile draft: another user never sees it; creating the profile deletes it", async () => {
+    const fresh = client(t, await signInAs(t, 'wizard.fresh@apps.test', 'Student'));
+    const drafts = async (c: TClient) =>
+      ok<{ drafts: Record<string, { data: unknown; savedAt: string }> }>(await c.get('/Draft?studentId=0'))
+        .drafts;
+    expect(await drafts(fresh)).toEqual({});
+    expect((await fresh.put('/Draft?studentId=0&step=1', { firstName: 'Newbie' })).status).toBe(204);
+    expect((await agent.put('/Draft?studentId=0&step=1', { firstName: 'AgentsNew' })).status).toBe(204);
+    const mine = await drafts(fresh);
+    expect(Object.keys(mine)).toEqual(['1']);
+    expect(mine['1']!.data).toEqual({ firstName: 'Newbie' });
+    // Every other user sees only their own (or none): the draft is keyed by the signed-in user.
+    expect((await drafts(agent))['1']!.data).toEqual({ firstName: 'AgentsNew' });
+    expect(await drafts(other)).toEqual({});
+    expect(await drafts(admin)).toEqual({});
+    // Only the personal step has a draft before the profile exists.
+    expect((await fresh.put('/Draft?studentId=0&step=2', { a: 1 })).status).toBe(400);
+    expect((await fresh.put('/Draft?studentId=0&step=1', [1])).status).toBe(400);
+    // Creating the profile deletes the creator's new-profile draft, nobody else's.
+    ok(await fresh.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody('Newbie')));
+    expect(await drafts(fresh)).toEqual({});
+    expect((await drafts(agent))['1']!.data).toEqual({ firstName: 'AgentsNew' });
+    // A refused create (a student's second profile) rolls back and keeps the draft.
+    expect((await fresh.put('/Draft?studentId=0&step=1', { firstName: 'Again' })).status).toBe(204);
+    expect((await fresh.post('/StudentInfo/add', studentInfoBody('Second'))).status).toBe(409);
+    expect((await drafts(fresh))['1']!.data).toEqual({ firstName: 'Again' });
+    // DELETE with studentId=0 drops the agent's own new-profile draft.
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/Draft?studentId=0&step=1',
+      headers: agentWho!.headers,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await drafts(agent)).toEqual({});
+    expect((await drafts(fresh))['1']!.data).toEqual({ firstName: 'Again' });
+  });
 });
 
 describe('versions', () => {

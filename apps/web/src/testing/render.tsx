@@ -5,7 +5,7 @@ import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TMe } from '@uniapply/shared';
 import type { ReactNode } from 'react';
-import { type InitialEntry, MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, type InitialEntry, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Providers } from '../app/providers';
 import { AppRoutes } from '../app/routes';
 import { cssVariablesResolver, theme } from '../app/theme';
@@ -60,11 +60,16 @@ type TAppOptions = {
   handlers?: THandlers;
   /** Show the query string in 'current address' too. */
   withSearch?: boolean;
+  /**
+   * Render under BrowserRouter (the app's router) on jsdom's real history, `entry` pushed as a new
+   * entry, so the browser's Back and Forward (`window.history.back()`) reach the app.
+   */
+  browserHistory?: boolean;
 };
 
 /** The whole app at `entry` (a path, or a path with navigation state). */
 export async function renderApp(entry: InitialEntry, options: TAppOptions = {}) {
-  const { me = null, language = 'en', handlers = {}, withSearch = false } = options;
+  const { me = null, language = 'en', handlers = {}, withSearch = false, browserHistory = false } = options;
   if (language) window.localStorage.setItem('appLanguage', language);
   const fetchMock = mockApi({
     'GET /api/auth/me': () => (me ? json(me) : problem(401, 'Sign in to continue.')),
@@ -72,14 +77,22 @@ export async function renderApp(entry: InitialEntry, options: TAppOptions = {}) 
   });
   const i18n = await createI18n();
   const queryClient = testQueryClient();
+  if (browserHistory) window.history.pushState(null, '', typeof entry === 'string' ? entry : entry.pathname);
   const view = render(
     <Providers i18n={i18n} queryClient={queryClient}>
       {/* Mantine's test mode: jsdom has no layout, so dropdowns would count as scrolled out of view. */}
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
-        <MemoryRouter initialEntries={[entry]}>
-          <AppRoutes />
-          <AddressDisplay withSearch={withSearch} />
-        </MemoryRouter>
+        {browserHistory ? (
+          <BrowserRouter>
+            <AppRoutes />
+            <AddressDisplay withSearch={withSearch} />
+          </BrowserRouter>
+        ) : (
+          <MemoryRouter initialEntries={[entry]}>
+            <AppRoutes />
+            <AddressDisplay withSearch={withSearch} />
+          </MemoryRouter>
+        )}
       </MantineProvider>
     </Providers>,
   );

@@ -41,5 +41,8 @@ describe('ZDraftQuery', () => {
     expect(ZDraftQuery.parse({ studentId: '12', step: '3' })).toEqual({ studentId: 12, step: 3 });
     expect(ZDraftQuery.safeParse({ studentId: '12', step: '11' }).success).toBe(false);
     expect(ZDraftQuery.safeParse({ studentId: '12', step: '0' }).success).toBe(false);
+    // 0: the new profile the signed-in user is creating.
+    expect(ZDraftQuery.parse({ studentId: '0', step: '1' })).toEqual({ studentId: 0, step: 1 });
+    expect(ZDraftQuery.safeParse({ studentId: '-1', step: '1' }).success).toBe(false);
   });
 });

@@ -17,6 +17,9 @@ export const ZDraft = z
   .refine((v) => draftBytes(v) <= DRAFT_MAX_BYTES, { message: WIZARD_MESSAGES.draftTooLarge });
 export type TDraft = z.infer<typeof ZDraft>;
 
-/** The query of `PUT /api/Draft`: the student and the step (1 to 10) the draft belongs to. */
-export const ZDraftQuery = z.object({ studentId: zTextInt(1), step: zTextInt(1, FORM_STEPS) });
+/**
+ * The query of `PUT /api/Draft`: the student and the step (1 to 10) the draft belongs to; student 0
+ * is the new profile the signed-in user is creating (the server keeps only its step 1).
+ */
+export const ZDraftQuery = z.object({ studentId: zTextInt(0), step: zTextInt(1, FORM_STEPS) });
 export type TDraftQuery = z.infer<typeof ZDraftQuery>;

@@ -221,3 +221,16 @@ export const applicationDrafts = pgTable(
     check('application_drafts_step_ck', sql`${t.step} between 1 and 10`),
   ],
 );
+
+/**
+ * The personal step's draft of the profile a user is creating (`studentId=0` on /api/Draft): one
+ * per user (a student's own first profile, an agent's or admin's new student); creating a profile
+ * deletes it in the same transaction.
+ */
+export const newProfileDrafts = pgTable('new_profile_drafts', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  data: jsonb().$type<Record<string, unknown>>().notNull(),
+  savedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});

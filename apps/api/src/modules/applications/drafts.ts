@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TDbOrTx } from '../../db/client.js';
-import { applicationDrafts } from '../../db/schema/index.js';
+import { applicationDrafts, newProfileDrafts } from '../../db/schema/index.js';
+import { badRequest } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
 import type { TResourceHooks } from '../../resources/define.js';
 import { zQueryInt } from '../../resources/hooks.js';
@@ -14,9 +15,23 @@ import { requireStudent } from './stage.js';
 
 // Drafts (DESIGN 6): the open step's unsaved input, any JSON object of at most 64 KB, not checked
 // against the step's schema. Saving the step deletes its draft in the same transaction.
+// `studentId=0` is the profile the signed-in user is creating: only its personal step (1) has a
+// draft, kept by user (new_profile_drafts) and deleted when a profile is created.
 
-const ZStudentOnly = z.object({ studentId: zQueryInt(1) });
-const ZDraftQuery = z.object({ studentId: zQueryInt(1), step: zQueryInt(1, FORM_STEPS) });
+const STUDENT_ID = 'The student; 0 = the new profile the signed-in user is creating (step 1 only).';
+const ZStudentOnly = z.object({ studentId: zQueryInt(0).describe(STUDENT_ID) });
+const ZDraftQuery = z.object({
+  studentId: zQueryInt(0).describe(STUDENT_ID),
+  step: zQueryInt(1, FORM_STEPS),
+});
+/** The only step of a profile that does not exist yet. */
+const NEW_PROFILE_STEP = 1;
+const newProfileStepOnly = (step: number) => {
+  if (step !== NEW_PROFILE_STEP)
+    throw badRequest('A new profile has a draft of its personal step only.', [
+      { path: 'step', message: 'A new profile has a draft of its personal step only.' },
+    ]);
+};
 const ZDrafts = z.object({
   drafts: z.record(
     z.string().describe('The step, 1 to 10.'),
@@ -50,6 +65,15 @@ export const dropDraftOnSave = (
     },
   }) satisfies TResourceHooks;
 
+/** Creating a student profile deletes the creating user's new-profile draft, in its transaction. */
+export const dropNewProfileDraftOnCreate = {
+  async beforeWrite({ actor, verb }, row, { tx, id }) {
+    if (id === undefined && verb !== 'delete')
+      await tx.delete(newProfileDrafts).where(eq(newProfileDrafts.userId, actor.id));
+    return row;
+  },
+} satisfies TResourceHooks;
+
 export function registerDraftRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
@@ -68,6 +92,13 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const studentId = req.query.studentId!;
+      if (studentId === 0) {
+        const [row] = await db
+          .select()
+          .from(newProfileDrafts)
+          .where(eq(newProfileDrafts.userId, req.user!.id));
+        return { drafts: row ? { [NEW_PROFILE_STEP]: { data: row.data, savedAt: row.savedAt } } : {} };
+      }
       return db.transaction(async (tx) => {
         await requireStudent(tx, actorOf(req.user!), studentId);
         const rows = await tx
@@ -97,6 +128,16 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
     },
     async (req, reply: FastifyReply) => {
       const { studentId, step } = req.query as { studentId: number; step: number };
+      if (studentId === 0) {
+        newProfileStepOnly(step);
+        const savedAt = new Date().toISOString();
+        const data = req.body as Record<string, unknown>;
+        await db
+          .insert(newProfileDrafts)
+          .values({ userId: req.user!.id, data, savedAt })
+          .onConflictDoUpdate({ target: newProfileDrafts.userId, set: { data, savedAt } });
+        return reply.status(204).send();
+      }
       await db.transaction(async (tx) => {
         await requireStudent(tx, actorOf(req.user!), studentId);
         const savedAt = new Date().toISOString();
@@ -127,6 +168,11 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
     },
     async (req, reply: FastifyReply) => {
       const { studentId, step } = req.query as { studentId: number; step: number };
+      if (studentId === 0) {
+        newProfileStepOnly(step);
+        await db.delete(newProfileDrafts).where(eq(newProfileDrafts.userId, req.user!.id));
+        return reply.status(204).send();
+      }
       await db.transaction(async (tx) => {
         await requireStudent(tx, actorOf(req.user!), studentId);
         await deleteDraft(tx, studentId, step);

@@ -4,7 +4,7 @@ import { AppError, conflict } from '../../http/errors.js';
 import type { TResourceHooks } from '../../resources/define.js';
 import type { TResourceBase } from '../../resources/definitions/index.js';
 import type { ResourceRegistry } from '../../resources/registry.js';
-import { dropDraftOnSave } from './drafts.js';
+import { dropDraftOnSave, dropNewProfileDraftOnCreate } from './drafts.js';
 import { setStage, ZStageQuery } from './stage.js';
 import { checkVersion } from './versions.js';
 
@@ -119,6 +119,7 @@ export function extendStudentRecords(resources: ResourceRegistry) {
     note: STAGE_NOTE,
   });
   resources.extend('StudentInfo', { hooks: keepSubmittedStudents });
+  resources.extend('StudentInfo', { hooks: dropNewProfileDraftOnCreate });
   for (const base of CHILD_RECORDS) {
     resources.extend(base, {
       hooks: recordStage((row) => Number(row.studentId)),

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { WIZARD_NAMESPACES } from './step-fields';
 
 /** The in-app address a click on `target` would open, or null (another site, a new tab, a download). */
@@ -20,16 +20,40 @@ function inAppHref(target: EventTarget | null, event: MouseEvent): string | null
 }
 
 /**
+ * Where a held navigation goes: a link's address, or a Back/Forward's (`popped`), then `back` is
+ * how many entries Back went (BrowserRouter numbers its entries `idx`), 0 when unknown or Forward.
+ */
+type TPending = { to: string; popped: boolean; back: number };
+
+function entryIndex(state: unknown): number | null {
+  const idx = (state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' ? idx : null;
+}
+
+/**
  * Leaving with unsaved changes asks first (docs/decisions.md, 2026-11-22 wizard): the browser's
- * beforeunload for reloads and closing the tab, and a capture-phase click listener for the app's
- * own links (sidebar, header), which runs before react-router's Link handler. react-router's
- * useBlocker would need the data router, which the landing page's size budget rules out.
- * Returns the confirmation dialog to render.
+ * beforeunload for reloads and closing the tab, a capture-phase click listener for the app's
+ * own links (sidebar, header), which runs before react-router's Link handler, and a capture-phase
+ * popstate listener for the browser's Back/Forward, which runs before BrowserRouter's own listener
+ * (a listener on the target in the capture phase comes first), stops it, and puts the wizard's
+ * address back as a new entry. react-router's useBlocker would need the data router, which the
+ * landing page's size budget rules out. Returns the confirmation dialog to render.
  */
 export function useUnsavedChangesGuard(dirty: boolean) {
   const { t } = useTranslation(WIZARD_NAMESPACES);
   const navigate = useNavigate();
-  const [pending, setPending] = useState<string | null>(null);
+  const location = useLocation();
+  const [pending, setPending] = useState<TPending | null>(null);
+  // The wizard's own history entry (address and the router's state), to put back after a Back.
+  const here = useRef({ url: '', state: null as unknown });
+  const leaving = useRef(false);
+  useEffect(() => {
+    here.current = {
+      url: `${location.pathname}${location.search}${location.hash}`,
+      state: window.history.state,
+    };
+    leaving.current = false;
+  }, [location]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -43,12 +67,27 @@ export function useUnsavedChangesGuard(dirty: boolean) {
       if (next === null) return;
       event.preventDefault();
       event.stopPropagation();
-      setPending(next);
+      setPending({ to: next, popped: false, back: 0 });
+    };
+    const popState = (event: PopStateEvent) => {
+      const { pathname, search, hash } = window.location;
+      const next = `${pathname}${search}${hash}`;
+      // Back onto another entry of the same address (one a Stay left behind) is not leaving.
+      // Leave's own Back (below) goes through.
+      if (next === here.current.url || leaving.current) return;
+      event.stopImmediatePropagation();
+      const from = entryIndex(here.current.state);
+      const to = entryIndex(window.history.state);
+      // Pushing the wizard's address back drops only the entries after the one Back landed on.
+      window.history.pushState(here.current.state, '', here.current.url);
+      setPending({ to: next, popped: true, back: from !== null && to !== null && to < from ? from - to : 0 });
     };
     window.addEventListener('beforeunload', beforeUnload);
+    window.addEventListener('popstate', popState, true);
     document.addEventListener('click', click, true);
     return () => {
       window.removeEventListener('beforeunload', beforeUnload);
+      window.removeEventListener('popstate', popState, true);
       document.removeEventListener('click', click, true);
     };
   }, [dirty]);
@@ -56,7 +95,14 @@ export function useUnsavedChangesGuard(dirty: boolean) {
   const leave = () => {
     const next = pending;
     setPending(null);
-    if (next) navigate(next);
+    if (!next) return;
+    if (next.back > 0) {
+      // Back again to the entry the Back landed on, so the history stays as the user left it.
+      leaving.current = true;
+      navigate(-next.back);
+    } else {
+      navigate(next.to, { replace: next.popped });
+    }
   };
 
   return (

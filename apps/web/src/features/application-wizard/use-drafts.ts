@@ -1,21 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { PERSONAL_STEP } from './form-steps';
 import { type TDrafts, wizardApi, wizardKeys } from './wizard-api';
 
 /** How often the open step's unsaved input is kept as a draft on the server. */
 export const DRAFT_INTERVAL_MS = 3000;
+/** The one step with a draft before the profile exists (`studentId` 0). */
+const NEW_PROFILE_STEP = PERSONAL_STEP.step;
 
 /**
  * Drafts (DESIGN 6): the open form step's unsaved input lives on the server (`/api/Draft`), never
  * in browser storage (passport numbers), so it comes back after a reload or on another device,
- * until Next saves the step (the save deletes its draft). A new student has no profile yet, so
- * nothing to keep a draft under.
+ * until Next saves the step (the save deletes its draft). Before a new student's profile exists
+ * (`studentId` 0) the server keeps the personal step's draft under the signed-in user; creating the
+ * profile deletes it.
  */
 export function useDrafts(studentId: number, enabled: boolean) {
   const query = useQuery({
     queryKey: wizardKeys.drafts(studentId),
     queryFn: ({ signal }) => wizardApi.getDrafts(studentId, signal),
-    enabled: enabled && studentId > 0,
+    enabled: enabled && studentId >= 0,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const [restored, setRestored] = useState<TDrafts | null>(null);
@@ -23,7 +27,7 @@ export function useDrafts(studentId: number, enabled: boolean) {
     if (restored === null && query.isSuccess) setRestored(query.data);
   }, [restored, query.isSuccess, query.data]);
   // A failed draft load is not worth stopping the form for: it opens with the saved data.
-  const ready = studentId === 0 || restored !== null || query.isError;
+  const ready = restored !== null || query.isError;
 
   /** The step was saved (its draft is gone on the server too) or reloaded after a conflict. */
   const forget = useCallback((step: number) => {
@@ -58,7 +62,8 @@ export function useDraftAutosave(
   const inFlight = useRef<Promise<unknown>>(Promise.resolve());
 
   useEffect(() => {
-    if (studentId <= 0 || step === null) return;
+    // A profile being created (0) has a draft of its personal step only.
+    if (studentId < 0 || step === null || (studentId === 0 && step !== NEW_PROFILE_STEP)) return;
     // A save is over once its results are rendered (here: a new step, or no restored draft left).
     held.current = false;
     if (hasDraft && sent.current[step] === undefined)

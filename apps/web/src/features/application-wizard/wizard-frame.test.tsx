@@ -137,6 +137,40 @@ describe('application wizard frame', () => {
     );
   });
 
+  it("asks before the browser's Back leaves with unsaved changes; Stay keeps the step, Leave goes back", async () => {
+    window.history.replaceState(null, '', '/Student/Dashboard');
+    const api = fakeApplication({ stage: 2, application: sampleApplication() });
+    const { user } = await renderApp('/Student/Infoform', {
+      ...student,
+      handlers: api.handlers,
+      browserHistory: true,
+    });
+    const address = () => screen.getByRole('status', { name: 'current address' });
+    // jsdom traverses the history in a task of its own; the guard may stop the popstate's listeners.
+    const back = () =>
+      act(async () => {
+        window.history.back();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+    fireEvent.click(await screen.findByRole('button', { name: /Step 1 of 10/ }, { timeout: 10_000 }));
+    const city = await screen.findByRole('textbox', { name: /^City/ });
+    await user.type(city, 'x');
+    await back();
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    expect(address()).toHaveTextContent('/Student/Infoform');
+    expect(window.location.pathname).toBe('/Student/Infoform');
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('textbox', { name: /^City/ })).toHaveValue('Tashkentx');
+    expect(window.history.length).toBe(2);
+    await back();
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(address()).toHaveTextContent('/Student/Dashboard'));
+    expect(window.location.pathname).toBe('/Student/Dashboard');
+    // Leave went back to the entry Back landed on: the wizard's entry is still Forward of it.
+    expect(window.history.length).toBe(2);
+  });
+
   it('the last step shows Confirm, which submits and shows the thank-you screen', async () => {
     const { user, api } = await openStudent({ stage: 10, application: sampleApplication() });
     expect(screen.getByRole('heading', { level: 2, name: 'Review and Confirm' })).toBeInTheDocument();
@@ -264,6 +298,24 @@ describe('application wizard drafts autosave', () => {
     expect(draftsWhileSaving).toEqual([]);
     expect(api.store.drafts['1']).toBeUndefined();
   });
+
+  it("keeps a new student's personal step as the studentId 0 draft before the profile exists", async () => {
+    const api = fakeApplication({ application: null });
+    const view = await renderApp('/Admin/Students/FormPage', {
+      me: DEMO_USERS.Admin,
+      handlers: api.handlers,
+    });
+    const city = await screen.findByRole('textbox', { name: /^City/ }, { timeout: 10_000 });
+    fireEvent.change(city, { target: { value: 'Khiva' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3100);
+    });
+    expect(api.store.drafts['1']?.data).toMatchObject({ city: 'Khiva' });
+    const puts = view.fetchMock.mock.calls
+      .filter(([url, init]) => init?.method === 'PUT' && String(url).startsWith('/api/Draft'))
+      .map(([url]) => String(url));
+    expect(puts).toEqual(['/api/Draft?studentId=0&step=1']);
+  });
 });
 
 describe('staff form pages', () => {
@@ -285,6 +337,26 @@ describe('staff form pages', () => {
       handlers: api.handlers,
     });
     expect(await screen.findByText(/was not found/, {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it("restores a new student's personal-step draft (studentId 0) before the profile exists", async () => {
+    const api = fakeApplication({
+      stage: 0,
+      application: null,
+      drafts: { '1': { data: { firstName: 'Ali', city: 'Samarkand' }, savedAt: '2026-11-22T20:00:00.000Z' } },
+    });
+    const view = await renderApp('/Admin/Students/FormPage', {
+      me: DEMO_USERS.Admin,
+      handlers: api.handlers,
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Personal Information' }, { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^First Name/ })).toHaveValue('Ali'));
+    expect(screen.getByRole('textbox', { name: /^City/ })).toHaveValue('Samarkand');
+    expect(screen.getByText('Draft restored')).toBeInTheDocument();
+    const draftCalls = view.fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((u) => u.includes('/Draft'));
+    expect(draftCalls).toEqual(['/api/Draft?studentId=0']);
   });
 
   it('creates a new student from the personal step and names it in the address', async () => {
