@@ -88,7 +88,7 @@ describe('contact form rate limit', () => {
     const over = await t.app.inject({ method: 'POST', url: '/api/contact', payload: message(9) });
     expect(over.statusCode).toBe(429);
     expect(over.headers['content-type']).toContain('application/problem+json');
-    expect(over.headers['retry-after']).toBeTruthy();
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
     const other = await t.app.inject({
       method: 'POST',
