@@ -46,7 +46,8 @@ export function CrudGrid({
         {
           accessor: '__actions',
           title: t('crud:actions'),
-          width: `${actions.length * 2.5 + 1.5}rem`,
+          // Wide enough for its title in every language ("Действия").
+          width: `${Math.max(6.5, actions.length * 2.5 + 1.5)}rem`,
           render: (row: TRow) => (
             <Group gap={4} wrap="nowrap">
               {actions.map((action) => (
