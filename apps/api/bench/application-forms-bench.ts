@@ -17,7 +17,7 @@ const dbName = 'uniapply_forms_bench';
 const dbUrl = withDatabase(serverUrl, dbName);
 const students = Number(env.BENCH_STUDENTS ?? 100_000);
 const agents = 500;
-const runs = 200;
+const runs = Number(env.BENCH_RUNS ?? 200);
 
 async function seedStudents() {
   const c = new pg.Client({ connectionString: dbUrl });
@@ -42,7 +42,7 @@ async function seedStudents() {
   );
   await c.query(
     `insert into student_courses (student_id, university_course_id, submitted_at)
-     select s.id, 1 + (s.id * 7 + k) % 2000, case when (s.id + k) % 4 <> 0 then now() end
+     select s.id, 1 + (s.id * 7 + k) % 2000, case when (s.id / 8 + k) % 4 <> 0 then now() end
      from student_infos s cross join generate_series(0, 1) k`,
   );
   await c.query('commit');
