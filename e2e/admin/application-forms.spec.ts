@@ -247,3 +247,33 @@ test('the admin finds a submitted application by first name and every tab shows 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await page.context().close();
 });
+
+test("the agent sees their student's application form in the Details panel, read-only", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await signedIn(browser, 'agent@demo.local');
+  const submitted = await submitApplication(page.request, stamp());
+  await page.reload();
+  await page.getByRole('textbox', { name: 'Filter by Name' }).fill(submitted.firstName);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByRole('table', { name: 'Student Maintenance' }).getByRole('row')).toHaveCount(2);
+  const panel = page.getByRole('region', { name: 'Application forms' });
+  await expect(panel.getByRole('cell', { name: submitted.course, exact: true })).toBeVisible();
+  await expect(panel.getByRole('cell', { name: submitted.university, exact: true })).toBeVisible();
+  const fullName = `${submitted.firstName} Botir Gʻulomov`;
+  await expect(
+    panel.getByRole('button', { name: `Download the application form of ${fullName} (PDF)` }),
+  ).toBeVisible();
+  const detail = panel.getByRole('region', { name: new RegExp(`^Application form of ${fullName}`) });
+  await detail.getByRole('tab', { name: 'Guardian' }).click();
+  await expect(detail.getByRole('tabpanel').getByText('Amaki', { exact: true })).toBeVisible();
+  await expect(detail.getByRole('textbox')).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/agent-details-1280.png`, fullPage: true });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/agent-details-360.png`, fullPage: true });
+  await expectAccessible(page);
+  await page.context().close();
+});

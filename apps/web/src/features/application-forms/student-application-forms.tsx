@@ -51,7 +51,7 @@ export function StudentApplicationForms({ studentId }: { studentId: number }) {
         )}
         {query.isSuccess && rows.length === 0 && <Text c="dimmed">{t('applicationForms:student.none')}</Text>}
         {rows.length > 0 && (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={300}>
             <Table withTableBorder striped>
               <Table.Thead>
                 <Table.Tr>
