@@ -10,6 +10,7 @@ import { securityPlugin } from './http/security.js';
 import { sessionPlugin } from './http/session.js';
 import { webPlugin } from './http/web.js';
 import { adminModule } from './modules/admin/routes.js';
+import { applicationFormsModule } from './modules/application-forms/routes.js';
 import { applicationsModule } from './modules/applications/routes.js';
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
@@ -82,6 +83,7 @@ export async function buildApp({
   await app.register(applicationsModule, { prefix: '/api' });
   await app.register(documentsModule, { prefix: '/api' });
   await app.register(resourceModule, { prefix: '/api' });
+  await app.register(applicationFormsModule, { prefix: '/api' });
   await app.register(webPlugin);
   return app;
 }

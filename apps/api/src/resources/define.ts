@@ -61,6 +61,11 @@ export type TResourceSpec = {
   upsertBy?: string[];
   /** Reshapes a raw body before validation (accepts the original client's alternative shapes). */
   normalize?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * A condition on the resource's table that every row of the resource meets (e.g. submitted
+   * courses only): rows outside it do not exist for any verb, like another owner's rows.
+   */
+  where?: SQL;
 };
 
 export type TWriteVerb = 'add' | 'update' | 'createOrUpdate' | 'delete';
@@ -129,8 +134,8 @@ export type TResourceExtension = {
   note?: string;
 };
 
-export type TResource = Required<Omit<TResourceSpec, 'normalize' | 'upsertBy'>> &
-  Pick<TResourceSpec, 'normalize' | 'upsertBy'> & {
+export type TResource = Required<Omit<TResourceSpec, 'normalize' | 'upsertBy' | 'where'>> &
+  Pick<TResourceSpec, 'normalize' | 'upsertBy' | 'where'> & {
     /** Lower-cased path → field. */
     fields: Record<string, TField>;
     /** Columns of the table by property name. */

@@ -30,8 +30,15 @@ export function ownedStudentIds(actor: TActor): SQL | undefined {
   return sql`(select ${studentInfos.id} from ${studentInfos} where ${studentInfos.userId} = ${actor.id})`;
 }
 
-/** The condition limiting `resource` to the actor's rows; undefined when they see everything. */
+/**
+ * The condition limiting `resource` to the actor's rows (and to the resource's own `where`);
+ * undefined when they see everything.
+ */
 export function rowScope(resource: TResource, actor: TActor): SQL | undefined {
+  return and(resource.where, ownerScope(resource, actor));
+}
+
+function ownerScope(resource: TResource, actor: TActor): SQL | undefined {
   if (actor.role === 'Admin') return undefined;
   switch (resource.scope) {
     case 'catalogue':

@@ -85,7 +85,12 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       menu: IconUser,
     },
     { path: 'Students/FormPage', title: 'menu.studentForm', page: wizardPage('AdminStudentFormPage') },
-    { path: 'ApplicationForms', title: 'menu.applicationForms', page: Welcome, menu: IconDownload },
+    {
+      path: 'ApplicationForms',
+      title: 'menu.applicationForms',
+      page: lazyPage(() => import('../features/application-forms/application-forms'), 'ApplicationFormsPage'),
+      menu: IconDownload,
+    },
     { path: 'CheckGoogleDriveConnection', title: 'menu.googleDrive', page: Welcome, menu: IconDownload },
     { path: 'Profile', title: 'menu.profile', page: Profile },
   ],

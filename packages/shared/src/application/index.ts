@@ -1,4 +1,5 @@
 // The application wizard's shared rules (issue 9): step schemas, stages, confirm completeness.
+export * from './application-form.js';
 export * from './choice-steps.js';
 export * from './contact-steps.js';
 export * from './draft.js';

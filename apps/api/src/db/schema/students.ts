@@ -201,6 +201,8 @@ export const studentCourses = pgTable(
   (t) => [
     uniqueIndex('student_courses_student_course_uq').on(t.studentId, t.universityCourseId),
     index('student_courses_course_idx').on(t.universityCourseId),
+    // The Application Form list: submitted courses only, paged in id order.
+    index('student_courses_submitted_idx').on(t.id).where(sql`${t.submittedAt} is not null`),
   ],
 );
 

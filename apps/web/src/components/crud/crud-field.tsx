@@ -14,10 +14,21 @@ export type TFieldProps = {
   error?: string;
   required: boolean;
   autoFocus?: boolean;
+  /** Every value of the form (a custom field may depend on others). */
+  values?: Record<string, unknown>;
 };
 
 /** One form input, chosen by the field's kind. */
-export function CrudField({ field, value, onChange, onBlur, error, required, autoFocus }: TFieldProps) {
+export function CrudField({
+  field,
+  value,
+  values = {},
+  onChange,
+  onBlur,
+  error,
+  required,
+  autoFocus,
+}: TFieldProps) {
   const { t } = useTranslation(['crud', 'catalogue', 'enums', 'validation']);
   const picklist = usePicklistOptions(field.picklist, field.kind === 'picklist');
   const common = {
@@ -31,6 +42,21 @@ export function CrudField({ field, value, onChange, onBlur, error, required, aut
   const text = value === null || value === undefined ? '' : String(value);
 
   switch (field.kind) {
+    case 'custom': {
+      const Custom = field.component;
+      return Custom ? (
+        <Custom
+          field={field}
+          label={common.label}
+          value={value}
+          values={values}
+          onChange={onChange}
+          onBlur={onBlur}
+          error={common.error}
+          required={required}
+        />
+      ) : null;
+    }
     case 'number':
       return (
         <NumberInput

@@ -27,9 +27,11 @@ export function CrudForm({ definition, item, onClose, onSaved }: TFormProps) {
   const schema = definition.schema;
   const id = item?.id;
   const adding = !id;
+  // The item's values the form does not show are kept (e.g. the student of a new application).
+  const kept: TValues = item ?? {};
   const form = useForm<TValues>({
     initialValues: initialValues(fields, item),
-    validate: (values) => (schema ? validateValues(schema, values) : {}),
+    validate: (values) => (schema ? validateValues(schema, { ...kept, ...values }) : {}),
   });
 
   const save = useMutation({
@@ -53,7 +55,7 @@ export function CrudForm({ definition, item, onClose, onSaved }: TFormProps) {
 
   const submit = form.onSubmit((values) => {
     // What the schema outputs is what is saved (trimmed text, https:// added, numbers coerced).
-    save.mutate(schema ? (schema.parse(values) as TValues) : values);
+    save.mutate(schema ? (schema.parse({ ...kept, ...values }) as TValues) : values);
   });
   const titleKey = adding ? definition.addTitle : definition.editTitle;
 
@@ -74,8 +76,10 @@ export function CrudForm({ definition, item, onClose, onSaved }: TFormProps) {
               <CrudField
                 field={field}
                 value={form.values[field.name]}
+                values={{ ...kept, ...form.values }}
                 onChange={(value) => {
                   form.setFieldValue(field.name, value);
+                  for (const name of field.resets ?? []) form.setFieldValue(name, undefined);
                   // Once a field shows an error, it is checked again as it is corrected.
                   if (form.errors[field.name]) form.validateField(field.name);
                 }}

@@ -36,6 +36,7 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
   const { add = true, edit = true, delete: canDelete = true } = definition.actions ?? {};
   const selected = list.selected;
   const title = translateKey(t, definition.title);
+  const DetailsView = definition.detailsView;
 
   const remove = useMutation({
     mutationFn: (id: number) => resources.delete(definition.base, id),
@@ -56,10 +57,14 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
     setFilterDraft('');
     list.setFilter('');
   };
+  const fromSelection = definition.addFromSelection;
   const openAdd = () => {
     const page = definition.formPage;
     if (page) navigate(page.path);
-    else setFormItem(null);
+    else if (fromSelection) {
+      if (!selected) return notifyFailure(t, 'crud.alerts.selectToAdd');
+      setFormItem(fromSelection(selected) as TRow);
+    } else setFormItem(null);
   };
   const openEdit = () => {
     if (!selected) return notifyFailure(t, 'crud.alerts.selectToEdit');
@@ -91,7 +96,12 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
         </form>
         <Group gap="sm">
           {add && (
-            <Button variant="default" onClick={openAdd} leftSection={<IconPlus size={16} aria-hidden />}>
+            <Button
+              variant="default"
+              onClick={openAdd}
+              disabled={fromSelection !== undefined && !selected}
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
               {t('add')}
             </Button>
           )}
@@ -137,6 +147,7 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
           <CrudGrid
             caption={title}
             columns={definition.columns}
+            actions={definition.rowActions}
             rows={rows}
             selectedId={selected?.id ?? null}
             loading={list.list.isFetching}
@@ -144,7 +155,10 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
           />
         )}
       </PagedResults>
-      {definition.details && selected && <CrudDetails fields={definition.details} row={selected} />}
+      {selected && DetailsView && <DetailsView row={selected} />}
+      {selected && !DetailsView && definition.details && (
+        <CrudDetails fields={definition.details} row={selected} />
+      )}
       {formItem !== undefined && (
         <CrudForm
           definition={definition}

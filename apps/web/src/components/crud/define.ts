@@ -1,6 +1,6 @@
 import type { TFilterOperator } from '@uniapply/shared';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 
 // A maintenance screen is data (STYLE: "A resource is data, not a copied screen"): the generic
@@ -35,7 +35,7 @@ export type TPicklist = {
   optionLabel?: (row: TRow) => string;
 };
 
-export type TFieldKind = 'text' | 'email' | 'url' | 'number' | 'textarea' | 'select' | 'picklist';
+export type TFieldKind = 'text' | 'email' | 'url' | 'number' | 'textarea' | 'select' | 'picklist' | 'custom';
 
 export type TFormField = {
   /** The schema key the value is saved under. */
@@ -52,6 +52,30 @@ export type TFormField = {
   unit?: string;
   /** Spans both columns of the form on wide screens. */
   wide?: boolean;
+  /** Changing this field empties these (a course picker that depends on the university). */
+  resets?: string[];
+  /** The input of a `custom` field; it sees every value of the form. */
+  component?: ComponentType<TCustomFieldProps>;
+};
+
+/** What a `custom` form field gets: its own value and label, and the whole form's values. */
+export type TCustomFieldProps = {
+  field: TFormField;
+  label: string;
+  value: unknown;
+  values: Record<string, unknown>;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  error?: string;
+  required: boolean;
+};
+
+/** A button on every row (e.g. download its PDF): an icon with an accessible name from the row. */
+export type TRowAction = {
+  /** i18n key of the button's name; gets the row's fields as interpolation values. */
+  label: string;
+  icon: ReactNode;
+  onClick: (row: TRow, ctx: TRenderContext) => void | Promise<void>;
 };
 
 /** Where the form saves: by default POST {base}/add and POST {base}/update with the id. */
@@ -72,6 +96,15 @@ export type TCrudDefinition = {
   save?: TSaveRoutes;
   /** A read-only details panel for the selected row. */
   details?: TDisplayField[];
+  /** A read-only details view of its own for the selected row (instead of `details`). */
+  detailsView?: ComponentType<{ row: TRow }>;
+  /** Buttons in an Actions column on every row. */
+  rowActions?: TRowAction[];
+  /**
+   * Add starts from the selected row (its values, without the id); Add then needs a selection
+   * (e.g. a new course application for the selected row's student).
+   */
+  addFromSelection?: (selected: TRow) => Record<string, unknown>;
   /** Add and Edit open this page instead of the modal form (`?studentId=` style, DESIGN 6). */
   formPage?: { path: string; idParam: string };
   /** Rows are people: the filter (a name) is kept out of the address (DESIGN 5). */

@@ -92,3 +92,66 @@ describe("the agent's Student Maintenance", () => {
     expect(await screen.findByText('Your agent id: 2')).toBeInTheDocument();
   });
 });
+
+describe("the agent's Details panel", () => {
+  it("shows the selected student's application forms, read-only, with the PDF and the tabbed detail", async () => {
+    const form = {
+      id: 40,
+      studentCourseId: 40,
+      studentId: 15,
+      fullName: 'Bekzod Tester',
+      studentInfo: { firstName: 'Bekzod', middleName: null, lastName: 'Tester' },
+      email: 'bekzod@mail.test',
+      university: { id: 4, name: 'Sunway University' },
+      universityId: 4,
+      course: { id: 5, name: 'Software Engineering' },
+      universityCourseId: 9,
+      submittedAt: '2026-11-20T10:00:00.000Z',
+    };
+    const { user, fetchMock } = await renderScreen(<AgentStudentsPage />, {
+      handlers: {
+        ...fakeResource('StudentInfo', [student(12, 'Lola'), student(15, 'Bekzod')]).handlers,
+        ...fakeResource('ApplicationForm', [form]).handlers,
+        'GET /api/ApplicationForm/40': () =>
+          json({
+            ...form,
+            studentInfo: { ...student(15, 'Bekzod'), gender: 0, country: 1, passportSeries: 'AC' },
+            guardian: null,
+            emergencyContact: null,
+            otherInfo: null,
+            qualifications: [],
+            languages: [],
+            experiences: [],
+            documents: [],
+            duration: 36,
+            price: 1,
+            currency: 0,
+          }),
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Application forms' });
+    expect(await within(panel).findByText('No submitted applications yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('cell', { name: 'Bekzod' }));
+    await waitFor(() =>
+      expect(within(panel).getByRole('cell', { name: 'Software Engineering' })).toBeInTheDocument(),
+    );
+    expect(within(panel).getByRole('cell', { name: 'Sunway University' })).toBeInTheDocument();
+    expect(
+      within(panel).getByRole('button', { name: 'Download the application form of Bekzod Tester (PDF)' }),
+    ).toBeInTheDocument();
+    const detail = await within(panel).findByRole('region', { name: /Application form of Bekzod Tester/ });
+    expect(within(detail).getAllByRole('tab')).toHaveLength(7);
+    expect(within(detail).getByText('Malaysia')).toBeInTheDocument();
+    expect(within(detail).queryByRole('textbox')).toBeNull();
+    // Hide and show again.
+    await user.click(
+      within(panel).getByRole('button', { name: 'Hide the application form for Software Engineering' }),
+    );
+    expect(within(panel).queryByRole('region')).toBeNull();
+    // The list asked only for the selected student's applications.
+    const lists = fetchMock.mock.calls
+      .filter(([url]) => String(url) === '/api/ApplicationForm/getListByPage')
+      .map(([, init]) => JSON.parse(String((init as RequestInit).body)).filter.conditions);
+    expect(lists.at(-1)).toEqual([{ field: 'studentId', operator: 'EQ', value: 15 }]);
+  });
+});

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CrudScreen } from '../../components/crud/crud-screen';
 import { defineCrud, type TRenderContext, type TRow } from '../../components/crud/define';
 import { translateKey } from '../../lib/i18n';
+import { StudentApplicationForms } from '../application-forms/student-application-forms';
 import { useSession } from '../auth/session';
 import { FIRST_NAME_FILTER, PASSPORT, STUDENT_NAMES } from '../catalogue/shared-fields';
 
@@ -31,7 +32,13 @@ export const agentStudents = defineCrud({
     { path: 'step', label: 'dashboard.agent.progressColumn', render: progressLabel },
   ],
   formPage: { path: '/Agent/Students/FormPage', idParam: 'studentId' },
+  // The Details panel: the selected student's submitted applications (spec 6), read-only.
+  detailsView: SelectedStudentApplications,
 });
+
+function SelectedStudentApplications({ row }: { row: TRow }) {
+  return <StudentApplicationForms studentId={row.id} />;
+}
 
 /** The agent's students, with the agent's own id to give to students who apply on their own. */
 export function AgentStudentsPage() {

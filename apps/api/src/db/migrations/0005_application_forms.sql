@@ -1,0 +1,1 @@
+CREATE INDEX "student_courses_submitted_idx" ON "student_courses" USING btree ("id") WHERE "student_courses"."submitted_at" is not null;
