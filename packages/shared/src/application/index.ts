@@ -3,6 +3,7 @@ export * from './choice-steps.js';
 export * from './contact-steps.js';
 export * from './draft.js';
 export * from './entries.js';
+export * from './file-name.js';
 export * from './messages.js';
 export * from './passport.js';
 export * from './personal-step.js';
