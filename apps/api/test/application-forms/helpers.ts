@@ -3,10 +3,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { TestApp } from '../app.js';
+import { seedReferenceData } from '../../src/db/seed/index.js';
+import { createTestApp, type TestApp } from '../app.js';
 import { multipart } from '../documents/helpers.js';
 import { pdfFile, pngFile } from '../documents/samples.js';
 import type { TClient, TWho } from '../resources/helpers.js';
+
+/** An app with its own FILES_DIR and the reference data (document types), with `env` added. */
+export async function createPdfApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uniapply-files-'));
+  const t = await createTestApp({ FILES_DIR: filesDir, ...env });
+  await seedReferenceData(t.database.db);
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
 
 // A whole application built through the API the way the wizard saves it, with the student's own
 // names (Cyrillic, Uzbek Latin with U+02BB), then confirmed; and the PDF fetched and read back.

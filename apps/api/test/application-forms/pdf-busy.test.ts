@@ -1,26 +1,20 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedReferenceData } from '../../src/db/seed/index.js';
-import { createTestApp, signInAs, type TestApp } from '../app.js';
+import { signInAs, type TestApp } from '../app.js';
 import { client, seedCatalogue, type TWho } from '../resources/helpers.js';
-import { buildSubmittedApplication, getPdf } from './helpers.js';
+import { buildSubmittedApplication, createPdfApp, getPdf } from './helpers.js';
 
 // Issue 10 item 2: generation is bounded. One renderer and a 50 ms wait: a burst gets 503 pdfBusy
 // with Retry-After for what cannot wait, and the renderer serves the next request again.
 
 let t: TestApp;
-let filesDir: string;
 let admin: TWho;
 let studentCourseId: number;
 
 beforeAll(async () => {
-  filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uniapply-files-'));
-  t = await createTestApp({ FILES_DIR: filesDir, PDF_CONCURRENCY: '1', PDF_QUEUE_WAIT_MS: '50' });
-  await seedReferenceData(t.database.db);
+  t = await createPdfApp({ PDF_CONCURRENCY: '1', PDF_QUEUE_WAIT_MS: '50' });
   admin = await signInAs(t, 'busy.admin@forms.test', 'Admin');
   const agent = await signInAs(t, 'busy.agent@forms.test', 'Agent');
   const cat = await seedCatalogue(client(t, admin), 'Busy');
@@ -33,10 +27,7 @@ beforeAll(async () => {
   });
   studentCourseId = built.studentCourseIds[0]!;
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(filesDir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 describe('PDF_CONCURRENCY', () => {
   it('a burst beyond one renderer and its short wait gets 503 pdfBusy with Retry-After', async () => {

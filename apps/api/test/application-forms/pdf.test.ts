@@ -1,7 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAs } from '../app.js';
-import { createDocsApp } from '../documents/helpers.js';
+import { signInAs, type TestApp } from '../app.js';
 import { jpegFile, pdfFile } from '../documents/samples.js';
 import {
   client,
@@ -10,13 +9,20 @@ import {
   type TWho,
   universityCourseBody,
 } from '../resources/helpers.js';
-import { buildSubmittedApplication, getPdf, pdfImagePages, pdfText, type TBuilt } from './helpers.js';
+import {
+  buildSubmittedApplication,
+  createPdfApp,
+  getPdf,
+  pdfImagePages,
+  pdfText,
+  type TBuilt,
+} from './helpers.js';
 
 // Issue 10 item 2: the application PDF, for each role, with the student's own Cyrillic and Uzbek
 // Latin (U+02BB) text read back by poppler, labels in the requesting user's language, a bad photo
 // left out with a note, and the event loop free while PDFs render in the worker threads.
 
-let t: Awaited<ReturnType<typeof createDocsApp>>;
+let t: TestApp;
 const who: Record<string, TWho> = {};
 const as: Record<string, TClient> = {};
 let cat: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -46,7 +52,8 @@ const setLanguage = async (name: string, language: 'en' | 'uz' | 'ru') =>
   expect((await as[name]!.put('/auth/me/language', { language })).status).toBe(204);
 
 beforeAll(async () => {
-  t = await createDocsApp();
+  // A long wait for a renderer: on this shared machine a burst of 8 may queue for seconds.
+  t = await createPdfApp({ PDF_QUEUE_WAIT_MS: '30000' });
   for (const [name, role] of [
     ['admin', 'Admin'],
     ['agent', 'Agent'],
@@ -277,8 +284,9 @@ describe('off the main thread', () => {
     console.log(
       `8 PDFs in ${elapsed.toFixed(0)} ms; event loop delay p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
     );
-    // Loose for this shared machine (17 ms measured under load); one form rendered on the main
-    // thread blocks it for 60 to 300 ms, so 8 of them would push p99 well past this.
-    expect(p99).toBeLessThan(150);
+    // Loose for this shared machine (17 ms measured at load 12, 110 ms at load 14); one form
+    // rendered on the main thread blocks it for its whole render (150 ms of CPU, seconds under that
+    // load), and eight of them would hold it for most of the burst.
+    expect(p99).toBeLessThan(250);
   });
 });

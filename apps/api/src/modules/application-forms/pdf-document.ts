@@ -50,9 +50,9 @@ const s = StyleSheet.create({
     marginBottom: 6,
   },
   grid: { flexDirection: 'row', flexWrap: 'wrap' },
-  field: { width: '50%', paddingRight: 8, marginBottom: 5 },
-  wide: { width: '100%', paddingRight: 8, marginBottom: 5 },
-  label: { fontSize: 7.5, color: '#52606d', marginBottom: 1 },
+  field: { width: '50%', paddingRight: 8, marginBottom: 5, fontSize: 9.5 },
+  wide: { width: '100%', paddingRight: 8, marginBottom: 5, fontSize: 9.5 },
+  label: { fontSize: 7.5, color: '#52606d' },
   value: { fontSize: 9.5 },
   card: { border: '0.75pt solid #cbd2d9', borderRadius: 3, padding: 6, paddingBottom: 1, marginBottom: 6 },
   cardTitle: { fontWeight: 'bold', marginBottom: 4 },
@@ -81,22 +81,26 @@ function fields(t: TPdfTexts, list: TField[]): ReactElement {
   return h(
     View,
     { style: s.grid },
+    // One Text per field, the label an inline run: a third of the layout nodes of a View with two
+    // Texts, and layout is most of a render's time.
     ...list.map(([label, value, wide], i) =>
       h(
-        View,
+        Text,
         { key: i, style: wide ? s.wide : s.field, wrap: false },
-        h(Text, { style: s.label }, label),
-        h(Text, { style: s.value }, present(value) ? String(value) : t.empty),
+        h(Text, { style: s.label }, `${label}\n`),
+        present(value) ? String(value) : t.empty,
       ),
     ),
   );
 }
 
-function section(title: string, ...children: ReactNode[]): ReactElement {
+/** A titled section; a short one (`keep`) moves whole to the next page rather than split. */
+function section(title: string | { title: string; keep: true }, ...children: ReactNode[]): ReactElement {
+  const keep = typeof title === 'object';
   return h(
     View,
-    { style: s.section },
-    h(Text, { style: s.sectionTitle, minPresenceAhead: 40 }, title),
+    { style: s.section, wrap: !keep },
+    h(Text, { style: s.sectionTitle, minPresenceAhead: 40 }, keep ? title.title : title),
     ...children,
   );
 }
@@ -219,7 +223,7 @@ export function applicationDocument(
       ]),
     ),
     section(
-      t.sections.course,
+      { title: t.sections.course, keep: true },
       fields(t, [
         [f.university, course.universityName],
         [f.course, course.courseName],
@@ -232,7 +236,7 @@ export function applicationDocument(
       ]),
     ),
     section(
-      t.sections.guardian,
+      { title: t.sections.guardian, keep: true },
       g
         ? contact(g, [
             [f.occupation, g.occupation],
@@ -241,7 +245,7 @@ export function applicationDocument(
           ])
         : none(t),
     ),
-    section(t.sections.emergencyContact, c ? contact(c, []) : none(t)),
+    section({ title: t.sections.emergencyContact, keep: true }, c ? contact(c, []) : none(t)),
     section(
       t.sections.qualifications,
       ...(input.application.qualifications.length
@@ -309,7 +313,7 @@ export function applicationDocument(
         : none(t),
     ),
     section(
-      t.sections.otherInfo,
+      { title: t.sections.otherInfo, keep: true },
       o
         ? fields(t, [
             [f.heardAbout, sources.join(', '), true],

@@ -102,7 +102,12 @@ export class PdfPool {
   }
 
   private spawn(): TSlot {
-    const worker = new Worker(this.workerUrl, { execArgv: [] });
+    // React's production build: its development build checks and records far more per element,
+    // which makes a render several times slower (the worker's env is its own copy).
+    const worker = new Worker(this.workerUrl, {
+      execArgv: [],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     worker.unref(); // never keeps the process alive; close() ends it
     const slot: TSlot = { worker, job: null };
     this.all.add(slot);
