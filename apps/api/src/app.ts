@@ -10,6 +10,7 @@ import { securityPlugin } from './http/security.js';
 import { sessionPlugin } from './http/session.js';
 import { webPlugin } from './http/web.js';
 import { adminModule } from './modules/admin/routes.js';
+import { registerPdfRoute } from './modules/application-forms/pdf-route.js';
 import { applicationFormsModule } from './modules/application-forms/routes.js';
 import { applicationsModule } from './modules/applications/routes.js';
 import { authModule } from './modules/auth/routes.js';
@@ -82,6 +83,7 @@ export async function buildApp({
   // Modules extend the resources (hooks) before the resource routes are built from them.
   await app.register(applicationsModule, { prefix: '/api' });
   await app.register(documentsModule, { prefix: '/api' });
+  await app.register(registerPdfRoute, { prefix: '/api' });
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(applicationFormsModule, { prefix: '/api' });
   await app.register(webPlugin);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -48,6 +49,10 @@ const ZEnv = z
     WEB_DIST: z.string().optional(),
     /** Further origins allowed to send state-changing requests (e.g. the Vite dev server). */
     ALLOWED_ORIGINS: list,
+    /** Application PDFs rendered at once (worker threads); default the cores, at most 4. */
+    PDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /** How long a PDF request waits for a free renderer before a 503 with Retry-After. */
+    PDF_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -106,6 +111,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     extraOrigins: e.ALLOWED_ORIGINS,
+    pdf: {
+      concurrency: e.PDF_CONCURRENCY ?? Math.min(4, Math.max(1, os.availableParallelism())),
+      queueWaitMs: e.PDF_QUEUE_WAIT_MS,
+    },
     webDist: e.WEB_DIST ? fromLaunchDir(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'unsupportedMediaType',
   'rateLimited',
   'serviceUnavailable',
+  'pdfBusy',
   'signInFailed',
   'internal',
 ] as const;

@@ -1,0 +1,34 @@
+import type { TAppLanguage, TApplication } from '@uniapply/shared';
+
+/** What a worker needs to render one application form: plain data, cloned into the worker. */
+export type TPdfInput = {
+  /** The requesting user's language (labels and enum values). */
+  language: TAppLanguage;
+  /** When the form was generated (ISO 8601). */
+  generatedAt: string;
+  application: Pick<
+    TApplication,
+    | 'studentInfo'
+    | 'guardian'
+    | 'emergencyContact'
+    | 'qualifications'
+    | 'languages'
+    | 'experiences'
+    | 'documents'
+    | 'otherInfo'
+  >;
+  /** The application's course: the submitted selection, with the catalogue's terms. */
+  course: {
+    universityName: string;
+    courseName: string;
+    duration: number;
+    price: number;
+    /** Index into CURRENCIES. */
+    currency: number;
+    submittedAt: string | null;
+  };
+  /** Display names of the qualification and language files, by fileId. */
+  fileNames: Record<string, string>;
+  /** The passport photo's bytes as stored (checked in the worker), or null when none was uploaded. */
+  photo: Uint8Array | null;
+};

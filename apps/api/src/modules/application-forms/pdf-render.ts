@@ -1,0 +1,36 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Font, renderToBuffer } from '@react-pdf/renderer';
+import { applicationDocument, FONT_FAMILY } from './pdf-document.js';
+import type { TPdfInput } from './pdf-input.js';
+import { readablePhoto } from './photo-check.js';
+
+// Runs inside a PDF worker thread (pdf-worker.mjs), never on the API's main thread.
+
+// DejaVu Sans covers Latin, Cyrillic and U+02BB (the Uzbek oʻ, gʻ) from the npm package, never a
+// CDN; a font missing a glyph would draw an empty box where the student's name should be.
+const fontDir = path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+Font.register({
+  family: FONT_FAMILY,
+  fonts: [
+    { src: path.join(fontDir, 'DejaVuSans.ttf') },
+    { src: path.join(fontDir, 'DejaVuSans-Bold.ttf'), fontWeight: 'bold' },
+  ],
+});
+// Names and addresses are never hyphenated (a split "Oʻrin-boyev" would no longer be the name).
+Font.registerHyphenationCallback((word) => [word]);
+
+/** A copy in its own ArrayBuffer, so it can be transferred to the main thread. */
+const own = (buffer: Buffer) => new Uint8Array(buffer);
+
+export async function renderApplicationPdf(input: TPdfInput): Promise<Uint8Array> {
+  const photo = input.photo ? readablePhoto(input.photo) : null;
+  const note = input.photo === null ? 'missing' : photo ? undefined : 'unreadable';
+  try {
+    return own(await renderToBuffer(applicationDocument(input, photo, note)));
+  } catch (err) {
+    // An image that passed the checks but still fails to embed: the form goes out without it.
+    if (!photo) throw err;
+    return own(await renderToBuffer(applicationDocument(input, null, 'unreadable')));
+  }
+}
