@@ -22,6 +22,12 @@ export const ERROR_CODES = [
   'rateLimited',
   'serviceUnavailable',
   'signInFailed',
+  'accountDisabled',
+  'cannotDisableSelf',
+  'fileInfected',
+  'scannerUnavailable',
+  'idempotencyKeyReused',
+  'idempotencyKeyInProgress',
   'internal',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
