@@ -76,14 +76,14 @@ describe(`item 28: uploads are scanned by clamd before they are stored (${testDb
     });
   }
 
-  const faults: [string, () => void | Promise<void>][] = [
-    ['does not answer in time', () => void (clamd.mode = 'hang')],
-    ['hangs up without an answer', () => void (clamd.mode = 'hang-up')],
-    ['answers something that is not clamd', () => void (clamd.mode = 'garble')],
+  const faults: [string, TFakeClamd['mode']][] = [
+    ['does not answer in time', 'hang'],
+    ['hangs up without an answer', 'hang-up'],
+    ['answers something that is not clamd', 'garble'],
   ];
-  for (const [what, arrange] of faults) {
+  for (const [what, mode] of faults) {
     it(`item 28: a scanner that ${what} gives 503 scannerUnavailable and stores nothing`, async () => {
-      await arrange();
+      clamd.mode = mode;
       const before = await snapshot();
       const started = Date.now();
       const res = await upload(t, student, '/Qualification/upload', {

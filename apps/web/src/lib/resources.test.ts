@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problem } from '../testing';
 import { resources } from './resources';
 
-const keyOf = (init: RequestInit | undefined) => (init?.headers as Record<string, string>)['Idempotency-Key'];
+const keyOf = (init: RequestInit | undefined) =>
+  (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
 
 describe('resource client: Idempotency-Key on adds', () => {
   afterEach(() => vi.unstubAllGlobals());
