@@ -54,6 +54,9 @@ test('item 19: an admin disables a signed-in account, which lands on sign-in and
     await admin.getByRole('button', { name: 'Disable' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Disable account' });
     await expect(dialog).toContainText('They are signed out at once');
+    await admin.setViewportSize({ width: 360, height: 800 });
+    await admin.screenshot({ path: `${SCREENSHOTS}/admin-users-disable-360.png` });
+    await admin.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Disable' }).click();
     await expect(admin.getByText('Account disabled.')).toBeVisible();
     await expect(row.getByRole('cell', { name: 'Disabled', exact: true })).toBeVisible();
@@ -71,6 +74,9 @@ test('item 19: an admin disables a signed-in account, which lands on sign-in and
     await signInByEmail(student, email);
     await expect(student).toHaveURL(/\/login\?signInError=disabled$/);
     await expect(student.getByRole('alert')).toContainText('This account has been disabled.');
+    await student.setViewportSize({ width: 360, height: 800 });
+    await student.screenshot({ path: `${SCREENSHOTS}/sign-in-disabled-360.png`, fullPage: true });
+    await admin.screenshot({ path: `${SCREENSHOTS}/admin-users-disabled-1280.png` });
 
     // Enabled again, the account signs in.
     await admin.getByRole('button', { name: 'Enable' }).click();
