@@ -16,6 +16,7 @@ import { applicationsModule } from './modules/applications/routes.js';
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
 import { documentsModule } from './modules/documents/routes.js';
+import { usersModule } from './modules/users/routes.js';
 import { ResourceRegistry } from './resources/registry.js';
 import { resourceModule } from './resources/routes.js';
 
@@ -80,6 +81,7 @@ export async function buildApp({
   await app.register(authModule, { prefix: '/api/auth' });
   await app.register(contactModule, { prefix: '/api' });
   await app.register(adminModule, { prefix: '/api' });
+  await app.register(usersModule, { prefix: '/api' });
   // Modules extend the resources (hooks) before the resource routes are built from them.
   await app.register(applicationsModule, { prefix: '/api' });
   await app.register(documentsModule, { prefix: '/api' });

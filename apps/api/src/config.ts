@@ -39,6 +39,10 @@ const ZEnv = z
     /** Largest accepted upload, in megabytes; a larger one is refused with 413. */
     UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
     REDIS_URL: z.string().startsWith('redis').optional(),
+    /** clamd's UNIX socket: every upload is scanned there before it is stored (SECURITY 28). */
+    CLAMD_SOCKET: z.string().min(1).optional(),
+    /** How long a scan may take before the upload is refused with 503. */
+    CLAMD_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(30_000),
     /** Requests per minute to the API per signed-in user, and per address without a session. */
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
     RATE_LIMIT_ANONYMOUS_MAX: z.coerce.number().int().positive().default(100),
@@ -106,6 +110,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     filesDir: e.FILES_DIR ? fromLaunchDir(e.FILES_DIR) : path.join(dataDir, 'files'),
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
     redisUrl: e.REDIS_URL,
+    clamd: e.CLAMD_SOCKET ? { socket: fromLaunchDir(e.CLAMD_SOCKET), timeoutMs: e.CLAMD_TIMEOUT_MS } : null,
     rateLimit: { max: e.RATE_LIMIT_MAX, anonymousMax: e.RATE_LIMIT_ANONYMOUS_MAX },
     session: { idleMs: e.SESSION_IDLE_HOURS * 3600_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86400_000 },
     logLevel: e.LOG_LEVEL,

@@ -23,6 +23,12 @@ export const ERROR_CODES = [
   'serviceUnavailable',
   'pdfBusy',
   'signInFailed',
+  'accountDisabled',
+  'cannotDisableSelf',
+  'fileInfected',
+  'scannerUnavailable',
+  'idempotencyKeyReused',
+  'idempotencyKeyInProgress',
   'internal',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];

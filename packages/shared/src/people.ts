@@ -53,3 +53,19 @@ export const ZNotification = z.object({
 });
 export const ZNotificationInput = z.object({ isNotified: z.boolean(), notificationData: ZNotificationData });
 export type TNotification = z.infer<typeof ZNotification>;
+
+/** An account as the admin's Users screen lists it (SECURITY 19): never editable there. */
+export const ZUserAccount = z.object({
+  id: zId,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  disabledAt: z.string().nullable().describe('When an admin disabled the account; null while it is enabled.'),
+});
+export type TUserAccount = z.infer<typeof ZUserAccount>;
+
+/** `POST /api/User/disable` and `/enable`: the account's id. */
+export const ZUserIdBody = z.object({ id: zId }).strict();

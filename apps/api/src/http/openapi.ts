@@ -67,6 +67,7 @@ const PROBLEM_TITLES: Record<number, string> = {
   404: 'Nothing was found (also for a record the user may not see).',
   409: 'The change conflicts with the stored data (in use, or changed by someone else).',
   413: 'The request body is too large.',
+  422: 'The request cannot be processed as sent (e.g. an Idempotency-Key reused for another request).',
   429: 'Too many requests; try again later.',
   500: 'Something went wrong on the server.',
   503: 'A service the request needs is unavailable.',

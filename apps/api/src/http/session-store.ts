@@ -2,8 +2,9 @@
 // http/ beside the cookie plugin, below the modules that create sessions (auth) and read them.
 
 import { createHash, randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { TRole } from '@uniapply/shared';
-import { eq, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { TDbOrTx } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 
@@ -50,7 +51,8 @@ export async function findSessionUser(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, hash(token)))
+    // A disabled account has no sessions left; the condition also closes the race with a sign-in.
+    .where(and(eq(sessions.idHash, hash(token)), isNull(users.disabledAt)))
     .limit(1);
   if (!row) return null;
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + policy.idleMs <= now) {
@@ -77,4 +79,35 @@ export async function purgeExpiredSessions(db: TDbOrTx, policy: SessionPolicy): 
   await db
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - policy.idleMs))));
+}
+
+/** Why every session of a user ended at once. */
+export type TSessionsEndedReason = 'disabled';
+
+const sessionsEnded = new EventEmitter();
+
+/**
+ * Calls `listener` in this process whenever all of a user's sessions are ended (an admin disabled
+ * the account): the notification hub disconnects the user's sockets with it (with the Redis
+ * adapter, `io.in(room).disconnectSockets()` reaches the other processes too). Returns `off`.
+ */
+export function onUserSessionsEnded(
+  listener: (userId: number, reason: TSessionsEndedReason) => void,
+): () => void {
+  sessionsEnded.on('ended', listener);
+  return () => sessionsEnded.off('ended', listener);
+}
+
+/** Deletes every session of the user (the next request with any of them is a 401) and says so. */
+export async function endUserSessions(db: TDbOrTx, userId: number): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.userId });
+  return deleted.length;
+}
+
+/** Tells the listeners (after the deleting transaction has committed). */
+export function announceSessionsEnded(userId: number, reason: TSessionsEndedReason): void {
+  sessionsEnded.emit('ended', userId, reason);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdempotencyHeaders } from '../http/idempotency.js';
 import { documented, problems, type TProblemStatus } from '../http/openapi.js';
 import type { TResource } from './define.js';
 
@@ -111,5 +112,21 @@ export function describeSpecific(resource: TResource, name: string, shape: 'row'
     operationId: `${resource.base}_${name}`,
     summary,
     response: { 200: shapesOf(resource)[shape], ...problems(404, 409) },
+  };
+}
+
+/**
+ * An add route's schema with the `Idempotency-Key` header and its problems (409 while the first
+ * request with the key runs, 422 for the key reused on another request) documented.
+ */
+export function idempotentSchema<T extends { response: Record<number, unknown> }>(
+  operation: T,
+  body: z.ZodType,
+) {
+  return {
+    ...operation,
+    body,
+    headers: ZIdempotencyHeaders,
+    response: { ...operation.response, ...problems(409, 422) } as T['response'],
   };
 }

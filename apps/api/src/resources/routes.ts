@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../http/errors.js';
+import { idempotent } from '../http/idempotency.js';
 import type { TResource } from './define.js';
 import { compileEqualities, compileFilter } from './filter.js';
 import {
@@ -16,7 +17,7 @@ import {
   zRowId,
 } from './hooks.js';
 import { addRow, createOrUpdate, deleteRow, updateRow } from './mutations.js';
-import { describeVerbs } from './operations.js';
+import { describeVerbs, idempotentSchema } from './operations.js';
 import { countRows, firstId, getRow, listPage, listRows, type TRow } from './queries.js';
 import { actorOf } from './scope.js';
 import { registerSpecificRoutes } from './specific-routes.js';
@@ -110,8 +111,10 @@ export function registerResource(app: FastifyInstance, resource: TResource) {
     );
   }
 
-  r.post(`${base}/add`, { ...write, schema: { ...op.add, body: resource.input } }, async (req) =>
-    addRow(db, resource, actor(req), req.body as TRow),
+  r.post(
+    `${base}/add`,
+    { ...write, ...idempotent(db), schema: idempotentSchema(op.add, resource.input) },
+    async (req) => addRow(db, resource, actor(req), req.body as TRow),
   );
   r.post(`${base}/update`, { ...write, schema: { ...op.update, body: ZUpdateBody } }, async (req) => {
     const body = req.body as TRow & { id: number };

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotent } from '../http/idempotency.js';
 import type { TResource } from './define.js';
 import { checkBody, guard, normalizeBody, zPathId } from './hooks.js';
 import { addRow, updateRow } from './mutations.js';
-import { describeSpecific } from './operations.js';
+import { describeSpecific, idempotentSchema } from './operations.js';
 import type { TRow } from './queries.js';
 import { actorOf } from './scope.js';
 
@@ -23,7 +24,7 @@ function registerAddAndPut(app: FastifyInstance, resource: TResource, addPath: s
   const put = describeSpecific(resource, putPath, 'row', `Change the ${resource.label} with this id`);
   r.post(
     `/${resource.base}/${addPath}`,
-    { ...write, schema: { ...add, body: resource.input } },
+    { ...write, ...idempotent(db), schema: idempotentSchema(add, resource.input) },
     async (req) => addRow(db, resource, actorOf(req.user!), req.body as TRow),
   );
   r.put(

@@ -10,9 +10,12 @@ import type { TWho } from '../resources/helpers.js';
 export const UPLOAD_MAX_MB = '0.05';
 export const MAX_BYTES = Math.floor(0.05 * 1024 * 1024);
 
-export async function createDocsApp(): Promise<TestApp & { filesDir: string }> {
+export async function createDocsApp(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<TestApp & { filesDir: string }> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uniapply-files-'));
-  const t = await createTestApp({ FILES_DIR: filesDir, UPLOAD_MAX_MB });
+  const t = await createTestApp({ FILES_DIR: filesDir, UPLOAD_MAX_MB, ...env }, options);
   await seedReferenceData(t.database.db); // the four document types, as the server does at start
   return {
     ...t,

@@ -1,33 +1,11 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAs, type TestApp } from '../app.js';
 import { Browser } from '../auth/browser.js';
 import { signInThroughDemo } from '../auth/flow.js';
 import { testDbKind } from '../db.js';
+import { logCapture } from '../log-capture.js';
 import { studentInfoBody } from '../resources/helpers.js';
-
-type TLogLine = Record<string, unknown> & { msg?: string };
-
-/** Collects what the app logs (pino writes one JSON line per entry). */
-function logCapture() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return {
-    stream,
-    text: () => text,
-    lines: (): TLogLine[] =>
-      text
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as TLogLine),
-  };
-}
 
 describe(`item 33: security logging without personal data (${testDbKind()})`, () => {
   let t: TestApp;

@@ -7,6 +7,7 @@ import {
   IconSquarePlus,
   IconStack2,
   IconUser,
+  IconUsers,
 } from '@tabler/icons-react';
 import type { TRole } from '@uniapply/shared';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
@@ -92,6 +93,13 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       menu: IconDownload,
     },
     { path: 'CheckGoogleDriveConnection', title: 'menu.googleDrive', page: Welcome, menu: IconDownload },
+    // Not in spec 2.2: SECURITY 19's account screen, after the spec's entries.
+    {
+      path: 'Users',
+      title: 'menu.users',
+      page: lazyPage(() => import('../features/users/users-page'), 'UsersPage'),
+      menu: IconUsers,
+    },
     { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
   Student: [

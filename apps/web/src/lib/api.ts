@@ -41,6 +41,8 @@ export type TRequestOptions = {
   /** Do not treat a 401 as "session lost" (the start-up /auth/me probe just means "signed out"). */
   allowUnauthorized?: boolean;
   timeoutMs?: number;
+  /** Sent as `Idempotency-Key` (add calls): the server answers a repeat with the first answer. */
+  idempotencyKey?: string;
 };
 
 /**
@@ -76,6 +78,7 @@ export async function apiRequest<T>(path: string, options: TRequestOptions = {})
   const { method = 'GET', body, signal, allowUnauthorized = false, timeoutMs = API_TIMEOUT_MS } = options;
   const timeout = AbortSignal.timeout(timeoutMs);
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

@@ -1,5 +1,5 @@
 import type { TFilter, TPagedResult } from '@uniapply/shared';
-import { api } from './api';
+import { ApiError, api } from './api';
 
 // The one client of the generic resource API (spec 7.1: the verbs every base answers) and the one
 // scheme of cache keys for it. Every screen that reads a resource, the maintenance screens and the
@@ -27,13 +27,38 @@ export const resources = {
   getListByPage: <T>(base: string, request: TListRequest, { signal }: TSignal = {}) =>
     api.post<TPagedResult<T>>(`/${base}/getListByPage`, request, { signal }),
   getAll: <T>(base: string, { signal }: TSignal = {}) => api.get<T[]>(`/${base}/allAsync`, { signal }),
-  create: <T>(base: string, body: unknown, target: TWriteTarget = { path: 'add' }) =>
-    write<T>(base, body, target),
+  /**
+   * An add: one fresh Idempotency-Key per call (one user action); when the answer is lost on the
+   * way (network error, time-out) it is sent once more with the same key, so it adds one row.
+   */
+  create: async <T>(base: string, body: unknown, target: TWriteTarget = { path: 'add' }) => {
+    const idempotencyKey = newIdempotencyKey();
+    try {
+      return await write<T>(base, body, target, idempotencyKey);
+    } catch (err) {
+      if (!(err instanceof ApiError) || (err.code !== 'network' && err.code !== 'timeout')) throw err;
+      return write<T>(base, body, target, idempotencyKey);
+    }
+  },
   update: <T>(base: string, body: unknown, target: TWriteTarget = { path: 'update' }) =>
     write<T>(base, body, target),
   delete: (base: string, id: number) => api.post<unknown>(`/${base}/delete`, { id }),
 };
 
-function write<T>(base: string, body: unknown, { method = 'POST', path }: TWriteTarget) {
-  return method === 'PUT' ? api.put<T>(`/${base}/${path}`, body) : api.post<T>(`/${base}/${path}`, body);
+function write<T>(
+  base: string,
+  body: unknown,
+  { method = 'POST', path }: TWriteTarget,
+  idempotencyKey?: string,
+) {
+  const options = idempotencyKey ? { idempotencyKey } : undefined;
+  return method === 'PUT'
+    ? api.put<T>(`/${base}/${path}`, body, options)
+    : api.post<T>(`/${base}/${path}`, body, options);
+}
+
+/** 128 random bits as hex (crypto.randomUUID needs a secure context; this does not). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -25,6 +27,9 @@ export const users = pgTable(
     appLanguage: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp({ withTimezone: true }),
+    // SECURITY 19: an admin disabled the account; its sessions are gone and sign-in is refused.
+    disabledAt: timestamp({ withTimezone: true }),
+    disabledBy: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('users_issuer_subject_uq').on(t.issuer, t.subject),
@@ -47,6 +52,25 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * `Idempotency-Key` of `add` calls: the first answer to a user's key, replayed to a retry with
+ * the same request; `status` null while the first request is still running. Swept after 24 h.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    status: integer(),
+    response: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 export const contactMessages = pgTable(

@@ -33,7 +33,7 @@ function parseSignUpRole(role: string | undefined): TSignupRole {
 }
 
 /** Where the browser lands when a sign-in cannot finish (the SPA shows a message for it). */
-export const signInErrorUrl = (reason: 'failed' | 'cancelled') => `/login?signInError=${reason}`;
+export const signInErrorUrl = (reason: 'failed' | 'cancelled' | 'disabled') => `/login?signInError=${reason}`;
 
 /** Sign-in with OpenID Connect (Google, or the built-in demo provider), session and account calls. */
 export async function authModule(fastify: FastifyInstance) {
@@ -169,8 +169,18 @@ export async function authModule(fastify: FastifyInstance) {
       );
       // Rotate: whatever session this browser had ends here.
       if (oldToken && oldToken.length <= 100) await deleteSession(tx, oldToken);
+      // SECURITY 19: a disabled account gets no session.
+      if (user.disabled) return { token: null, userId: user.id, role: user.role };
       return { token: await createSession(tx, user.id, config.session), userId: user.id, role: user.role };
     });
+    if (signedIn.token === null) {
+      request.log.warn(
+        { event: 'sign-in-failed', reason: 'account disabled', userId: signedIn.userId },
+        'sign-in refused',
+      );
+      clearSessionCookie(app, reply);
+      return reply.redirect(signInErrorUrl('disabled'), 303);
+    }
     request.log.info(
       { event: 'sign-in', userId: signedIn.userId, role: signedIn.role, provider: signIn.name },
       'signed in',

@@ -40,7 +40,7 @@ export async function upsertSignedInUser(
   db: TDbOrTx,
   identity: TIdentity,
   rule: TNewAccountRule,
-): Promise<{ id: number; role: TRole }> {
+): Promise<{ id: number; role: TRole; disabled: boolean }> {
   const email = identity.email.trim().toLowerCase();
   const derived = namesFromEmail(email);
   const role: TRole =
@@ -69,8 +69,8 @@ export async function upsertSignedInUser(
       // Not the role, and not the names (the user may have corrected them).
       set: { email, lastSignInAt: now },
     })
-    .returning({ id: users.id, role: users.role });
-  return { id: row!.id, role: row!.role as TRole };
+    .returning({ id: users.id, role: users.role, disabledAt: users.disabledAt });
+  return { id: row!.id, role: row!.role as TRole, disabled: row!.disabledAt !== null };
 }
 
 /** The user's own correction of their name (profile page). */

@@ -6,22 +6,23 @@ import type { TActor } from '../../resources/scope.js';
 import { checkUpload } from './file-check.js';
 import { displayNameOf } from './names.js';
 import { documentTypeExists, insertFile, releaseFiles, resolveStudent, saveDocument } from './repository.js';
+import { scanUpload, type TScanner } from './scan.js';
 import type { StorageDriver } from './storage/driver.js';
 import { createStorage } from './storage/index.js';
 import { spoolDir } from './storage/local.js';
 import { purgeReleased, type TSweepDeps } from './sweep.js';
 import type { TSpooled } from './upload.js';
 
-export type TDocumentsDeps = TSweepDeps & { driver: StorageDriver };
+export type TDocumentsDeps = TSweepDeps & { driver: StorageDriver; scanner: TScanner | null };
 
 /** What the module's routes and sweep work with, from the configuration. */
 export function documentsDeps(
-  config: { filesDir: string; storage: string },
+  config: { filesDir: string; storage: string; clamd?: TScanner | null },
   db: TDocumentsDeps['db'],
   log: TDocumentsDeps['log'],
 ): TDocumentsDeps {
   const { driver, all } = createStorage(config.filesDir, config.storage);
-  return { db, driver, drivers: all, spool: spoolDir(config.filesDir), log };
+  return { db, driver, drivers: all, spool: spoolDir(config.filesDir), log, scanner: config.clamd ?? null };
 }
 export type TUploadTarget = { studentId?: number; userName?: string; documentTypeId?: number };
 export type TStored = { studentId: number; fileId: string; fileName: string };
@@ -41,6 +42,9 @@ export async function storeUpload(
 ): Promise<TStored> {
   const studentId = await resolveStudent(deps.db, actor, target);
   if (studentId === null) throw studentNotFound();
+  // SECURITY 28: every upload is scanned first (malware is refused whatever it claims to be);
+  // without the scanner's answer nothing is stored.
+  await scanUpload(deps.scanner, deps.log, spooled.path, actor.id);
   const fileName = displayNameOf(spooled.clientName, 'bin');
   const check = await checkUpload(spooled.path, fileName);
   if (!check.ok) throw badRequest(check.reason);

@@ -7,13 +7,14 @@ import { useNavigate } from 'react-router';
 import { translateKey } from '../../lib/i18n';
 import { resourceKeys, resources } from '../../lib/resources';
 import { PagedResults } from '../paged-list/paged-results';
+import { ConfirmAction } from './confirm-action';
 import { ConfirmDelete } from './confirm-delete';
 import classes from './crud.module.css';
 import { CrudDetails } from './crud-details';
 import { CrudForm } from './crud-form';
 import { CrudGrid } from './crud-grid';
 import { CrudPager } from './crud-pager';
-import type { TCrudDefinition, TRow } from './define';
+import type { TCrudDefinition, TRow, TSelectionAction } from './define';
 import { notifyFailure, notifySuccess } from './notify';
 import { useCrudList } from './use-crud-list';
 
@@ -33,6 +34,7 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
   /** undefined: closed; null: adding; a row: editing it. */
   const [formItem, setFormItem] = useState<TRow | null | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
+  const [pendingAction, setPendingAction] = useState<TSelectionAction | null>(null);
   const { add = true, edit = true, delete: canDelete = true } = definition.actions ?? {};
   const selected = list.selected;
   const title = translateKey(t, definition.title);
@@ -47,6 +49,16 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
     },
     onError: (error) => notifyFailure(t, 'crud.alerts.deleteFailed', error),
     onSettled: () => setConfirming(false),
+  });
+
+  const act = useMutation({
+    mutationFn: ({ action, row }: { action: TSelectionAction; row: TRow }) => action.run(row),
+    onSuccess: async (_answer, { action }) => {
+      notifySuccess(t, action.done);
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(definition.base) });
+    },
+    onError: (error, { action }) => notifyFailure(t, action.failed, error),
+    onSettled: () => setPendingAction(null),
   });
 
   const find = (event: FormEvent) => {
@@ -83,7 +95,7 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
         <form className={classes.filter} onSubmit={find}>
           <TextInput
             className={classes.filterInput}
-            label={t('filter.label')}
+            label={definition.filterLabel ? translateKey(t, definition.filterLabel) : t('filter.label')}
             value={filterDraft}
             onChange={(event) => setFilterDraft(event.currentTarget.value)}
           />
@@ -128,6 +140,21 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
               {t('delete')}
             </Button>
           )}
+          {definition.selectionActions?.map((action) => {
+            const Icon = action.icon;
+            return (
+              <Button
+                key={action.label}
+                variant="outline"
+                color={action.color}
+                onClick={() => setPendingAction(action)}
+                disabled={!selected || (action.available ? !action.available(selected) : false)}
+                leftSection={Icon ? <Icon size={16} aria-hidden /> : undefined}
+              >
+                {translateKey(t, action.label)}
+              </Button>
+            );
+          })}
         </Group>
       </div>
       <PagedResults
@@ -170,6 +197,13 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
           }}
         />
       )}
+      <ConfirmAction
+        action={pendingAction}
+        row={selected}
+        busy={act.isPending}
+        onCancel={() => setPendingAction(null)}
+        onConfirm={() => pendingAction && selected && act.mutate({ action: pendingAction, row: selected })}
+      />
       <ConfirmDelete
         opened={confirming}
         busy={remove.isPending}

@@ -81,6 +81,23 @@ export type TRowAction = {
 /** Where the form saves: by default POST {base}/add and POST {base}/update with the id. */
 export type TSaveRoutes = { add: string; update: (id: number) => { method: 'POST' | 'PUT'; path: string } };
 
+/**
+ * A toolbar button acting on the selected row after a confirmation (e.g. Disable / Enable an
+ * account). Texts are 'namespace.path' keys; `params` fills the confirmation's placeholders.
+ */
+export type TSelectionAction = {
+  label: string;
+  icon?: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  color?: string;
+  /** Whether the selected row allows it (default: any row); otherwise the button is disabled. */
+  available?: (row: TRow) => boolean;
+  confirm: { title: string; text: string; params?: (row: TRow) => Record<string, unknown> };
+  run: (row: TRow) => Promise<unknown>;
+  /** Notification keys: success, and failure with `{{message}}`. */
+  done: string;
+  failed: string;
+};
+
 export type TCrudDefinition = {
   base: string;
   /** Screen title key, e.g. 'University Maintenance'. */
@@ -111,6 +128,10 @@ export type TCrudDefinition = {
   personal?: boolean;
   /** Which buttons the screen offers; all three by default. */
   actions?: { add?: boolean; edit?: boolean; delete?: boolean };
+  /** Further toolbar buttons acting on the selected row, after the standard ones. */
+  selectionActions?: TSelectionAction[];
+  /** The filter box's label key; 'Filter by Name' by default. */
+  filterLabel?: string;
 };
 
 export function defineCrud(definition: TCrudDefinition): TCrudDefinition {

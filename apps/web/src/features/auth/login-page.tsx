@@ -42,7 +42,7 @@ export function LoginPage() {
                 {t('page.text')}
               </Text>
             </div>
-            {(signInError === 'failed' || signInError === 'cancelled') && (
+            {(signInError === 'failed' || signInError === 'cancelled' || signInError === 'disabled') && (
               <Alert color="red" variant="light" role="alert">
                 {t(`page.signIn.${signInError}`)}
               </Alert>
