@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, studentCourses } from '../../src/db/schema/index.js';
 import { signInAs } from '../app.js';
-import { createDocsApp, listFiles, multipart } from '../documents/helpers.js';
-import { pdfFile } from '../documents/samples.js';
+import { createDocsApp, listFiles } from '../documents/helpers.js';
 import {
   childBodies,
   client,
