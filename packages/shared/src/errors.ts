@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'unsupportedMediaType',
   'rateLimited',
   'serviceUnavailable',
+  'storageUnavailable',
+  'driveNotConfigured',
   'signInFailed',
   'internal',
 ] as const;

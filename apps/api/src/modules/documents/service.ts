@@ -7,21 +7,22 @@ import { checkUpload } from './file-check.js';
 import { displayNameOf } from './names.js';
 import { documentTypeExists, insertFile, releaseFiles, resolveStudent, saveDocument } from './repository.js';
 import type { StorageDriver } from './storage/driver.js';
-import { createStorage } from './storage/index.js';
+import type { GDriveDriver } from './storage/gdrive.js';
+import { createStorage, type TStorageConfig } from './storage/index.js';
 import { spoolDir } from './storage/local.js';
 import { purgeReleased, type TSweepDeps } from './sweep.js';
 import type { TSpooled } from './upload.js';
 
-export type TDocumentsDeps = TSweepDeps & { driver: StorageDriver };
+export type TDocumentsDeps = TSweepDeps & { driver: StorageDriver; gdrive: GDriveDriver | null };
 
 /** What the module's routes and sweep work with, from the configuration. */
 export function documentsDeps(
-  config: { filesDir: string; storage: string },
+  config: TStorageConfig,
   db: TDocumentsDeps['db'],
   log: TDocumentsDeps['log'],
 ): TDocumentsDeps {
-  const { driver, all } = createStorage(config.filesDir, config.storage);
-  return { db, driver, drivers: all, spool: spoolDir(config.filesDir), log };
+  const { driver, all, gdrive } = createStorage(config, log);
+  return { db, driver, drivers: all, gdrive, spool: spoolDir(config.filesDir), log };
 }
 export type TUploadTarget = { studentId?: number; userName?: string; documentTypeId?: number };
 export type TStored = { studentId: number; fileId: string; fileName: string };
