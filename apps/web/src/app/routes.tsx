@@ -86,7 +86,12 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
     },
     { path: 'Students/FormPage', title: 'menu.studentForm', page: wizardPage('AdminStudentFormPage') },
     { path: 'ApplicationForms', title: 'menu.applicationForms', page: Welcome, menu: IconDownload },
-    { path: 'CheckGoogleDriveConnection', title: 'menu.googleDrive', page: Welcome, menu: IconDownload },
+    {
+      path: 'CheckGoogleDriveConnection',
+      title: 'menu.googleDrive',
+      page: lazyPage(() => import('../features/google-drive/drive-check-page'), 'DriveCheckPage'),
+      menu: IconDownload,
+    },
     { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
   Student: [

@@ -1,0 +1,78 @@
+import { Alert, Button, Code, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCloudOff } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../components/crud/notify';
+import { ApiError, api } from '../../lib/api';
+
+type TRootFolder = { rootFolderId: string; name: string; sharedDrive: boolean; storage: 'local' | 'gdrive' };
+
+/** Spec 2.3 "Google-drive check page": a button that shows the root folder id (or why not). */
+export function DriveCheckPage() {
+  const { t } = useTranslation('drive');
+  const check = useMutation({
+    mutationFn: () => api.get<TRootFolder>('/Document/find-root-folder'),
+  });
+  const code = check.error instanceof ApiError ? check.error.code : null;
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1}>{t('title')}</Title>
+      <Text>{t('intro')}</Text>
+      <div>
+        <Button
+          onClick={() => check.mutate()}
+          loading={check.isPending}
+          loaderProps={{ 'aria-hidden': true }}
+        >
+          {t('check')}
+        </Button>
+      </div>
+      <div aria-live="polite">
+        {check.isPending && <Text role="status">{t('checking')}</Text>}
+        {check.data && (
+          <Paper withBorder radius="md" p="lg">
+            <Stack gap="sm">
+              <Alert
+                color="green"
+                role="status"
+                icon={<IconCircleCheck aria-hidden />}
+                title={t('connected')}
+              >
+                {check.data.storage === 'gdrive' ? t('storageGdrive') : t('storageLocal')}
+              </Alert>
+              <Text fw={600}>{t('rootFolderId')}</Text>
+              <Code block aria-label={t('rootFolderId')} style={{ overflowWrap: 'anywhere' }}>
+                {check.data.rootFolderId}
+              </Code>
+              {check.data.name && (
+                <Text>
+                  {t('folderName')}: <strong>{check.data.name}</strong>
+                </Text>
+              )}
+              {!check.data.sharedDrive && (
+                <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} role="alert">
+                  {t('notSharedDrive')}
+                </Alert>
+              )}
+            </Stack>
+          </Paper>
+        )}
+        {check.isError && (
+          <Alert
+            color="red"
+            role="alert"
+            icon={<IconCloudOff aria-hidden />}
+            title={code === 'driveNotConfigured' ? t('notConfiguredTitle') : t('failedTitle')}
+          >
+            {code === 'driveNotConfigured'
+              ? t('notConfigured')
+              : code === 'storageUnavailable'
+                ? t('unreachable')
+                : errorMessage(t, check.error)}
+          </Alert>
+        )}
+      </div>
+    </Stack>
+  );
+}
