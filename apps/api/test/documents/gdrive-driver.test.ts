@@ -210,6 +210,18 @@ describe('rate limits, errors and time limits', () => {
     expect(warnings.some((w) => /timed out/.test(w.msg))).toBe(true);
   });
 
+  it('retries a refused connection, then answers 503', async () => {
+    const closed = await new DriveStandIn().start();
+    const url = closed.url;
+    await closed.close();
+    const d = driverFor({ GDRIVE_API_URL: url });
+    const t0 = Date.now();
+    expect(await problemOf(d.stat(key(406)))).toMatchObject({ status: 503, code: 'storageUnavailable' });
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(warnings.at(-1)).toMatchObject({ obj: { attempt: MAX_ATTEMPTS } });
+    expect(JSON.stringify(warnings.at(-1))).toMatch(/ECONNREFUSED/);
+  });
+
   it('refuses a key that does not sign in (wrong private key), without retrying', async () => {
     const other = (await import('node:crypto')).generateKeyPairSync('rsa', {
       modulusLength: 2048,

@@ -70,8 +70,16 @@ describe('documents through Google Drive', () => {
     expect(stored[0]!.data).toEqual(data);
     expect(leftOnDisk()).toEqual([]); // nothing stays on the local disk, not even the spool file
 
+    const before = drive.driveCalls().length;
     const back = await download(t, student, fileId);
     expect(back.statusCode).toBe(200);
+    // One search for the file (the root and the folder are known by now) and the bytes.
+    expect(
+      drive
+        .driveCalls()
+        .slice(before)
+        .map((c) => `${c.method} ${c.path} ${c.query.get('alt') ?? ''}`),
+    ).toEqual(['GET /drive/v3/files ', `GET /drive/v3/files/${stored[0]!.id} media`]);
     expect(back.headers['content-type']).toBe('application/pdf');
     expect(back.headers['content-disposition']).toContain('passport.pdf');
     expect(back.rawPayload).toEqual(data);

@@ -17,6 +17,8 @@ import { createCaller, DriveMissing, fetchAccessToken, storageUnavailable } from
 
 const FOLDER = 'application/vnd.google-apps.folder';
 const ALL_DRIVES = { supportsAllDrives: true } as const;
+/** How many Drive file ids to remember per process (the id behind each recently used key). */
+const KNOWN_FILES = 2000;
 
 export type TRootFolder = { id: string; name: string; sharedDrive: boolean };
 export type GDriveDriver = StorageDriver & {
@@ -121,16 +123,29 @@ export function gdriveDriver(settings: TDriveSettings, spool: string, log: TLog)
     if (!student || !name) throw new Error('a Drive key is <studentId>/<fileId>');
     return { student, name };
   };
+  // The Drive file behind a key, remembered for the next call (a download asks stat, then get).
+  const known = new Map<string, { id: string; size: number }>();
+  const remember = (key: string, file: { id: string; size: number }) => {
+    known.delete(key);
+    known.set(key, file);
+    if (known.size > KNOWN_FILES) known.delete(known.keys().next().value!);
+  };
   /** The Drive files stored under `key` (a retried upload may have left two copies). */
   async function filesOf(key: string) {
     const { student, name } = split(key);
     const folder = folders.get(student) ?? (await findFolder(student));
     if (!folder) return [];
-    return list(
+    const found = await list(
       'files.list(file)',
       `name = ${quoted(name)} and ${quoted(folder)} in parents and trashed = false`,
       'id,size',
     );
+    const files = found.map((f) => ({ id: f.id!, size: Number(f.size ?? 0) }));
+    if (files[0]) remember(key, files[0]);
+    return files;
+  }
+  async function fileOf(key: string) {
+    return known.get(key) ?? (await filesOf(key))[0] ?? null;
   }
 
   async function adopt(key: string, localPath: string) {
@@ -175,21 +190,22 @@ export function gdriveDriver(settings: TDriveSettings, spool: string, log: TLog)
       }
     },
     async get(key) {
-      const [file] = await filesOf(key);
-      if (!file?.id) return null;
+      const file = await fileOf(key);
+      if (!file) return null;
       const idle = new AbortController();
       let body: Readable;
       try {
         body = await call('files.get(media)', async (signal) => {
           const res = await api.files.get(
-            { fileId: file.id!, alt: 'media', ...ALL_DRIVES },
+            { fileId: file.id, alt: 'media', ...ALL_DRIVES },
             { ...opts(AbortSignal.any([signal, idle.signal])), responseType: 'stream' },
           );
           return res.data as unknown as Readable;
         });
       } catch (err) {
-        if (err instanceof DriveMissing) return null;
-        throw err;
+        if (!(err instanceof DriveMissing)) throw err;
+        known.delete(key);
+        return null;
       }
       // The call's time limit ends with the headers; the body may not stall for longer either.
       const stall = setTimeout(() => idle.abort(), settings.timeoutMs);
@@ -205,6 +221,7 @@ export function gdriveDriver(settings: TDriveSettings, spool: string, log: TLog)
       return watch;
     },
     async delete(key) {
+      known.delete(key);
       for (const file of await filesOf(key)) {
         try {
           await call('files.delete', (signal) =>
@@ -214,10 +231,12 @@ export function gdriveDriver(settings: TDriveSettings, spool: string, log: TLog)
           if (!(err instanceof DriveMissing)) throw err;
         }
       }
+      known.delete(key);
     },
     async stat(key) {
+      // Asked afresh (a download starts here), so a file deleted elsewhere is not found.
       const [file] = await filesOf(key);
-      return file ? { size: Number(file.size ?? 0) } : null;
+      return file ? { size: file.size } : null;
     },
     async checkRoot() {
       const info = await readRoot();
