@@ -58,6 +58,7 @@ afterAll(async () => {
 afterEach(() => {
   drive.hang = false;
   drive.latencyMs = 0;
+  drive.stallMediaAfter = null;
 });
 
 describe('put, get, stat and delete', () => {
@@ -208,6 +209,17 @@ describe('rate limits, errors and time limits', () => {
     expect(Date.now() - t0).toBeLessThan(3000);
     expect(fs.readdirSync(spool)).toEqual([]);
     expect(warnings.some((w) => /timed out/.test(w.msg))).toBe(true);
+  });
+
+  it('ends a download that stalls mid-way with an error after the time limit', async () => {
+    const d = driverFor({ GDRIVE_TIMEOUT_MS: '300' });
+    const k = key(407);
+    await d.put(k, Readable.from([bytes(100_000)]));
+    drive.stallMediaAfter = 10_000;
+    const stream = await d.get(k);
+    const t0 = Date.now();
+    await expect(buffer(stream!)).rejects.toThrow();
+    expect(Date.now() - t0).toBeLessThan(3000);
   });
 
   it('retries a refused connection, then answers 503', async () => {

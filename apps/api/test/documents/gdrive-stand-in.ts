@@ -79,6 +79,8 @@ export class DriveStandIn {
   hang = false;
   /** Milliseconds to wait before answering each Drive call (to make calls overlap). */
   latencyMs = 0;
+  /** Downloads send this many bytes, then stall without ending (null: send everything). */
+  stallMediaAfter: number | null = null;
   /** The root folder sits in the shared drive (false: a My Drive folder). */
   rootInSharedDrive = true;
   tokenRequests = 0;
@@ -200,6 +202,7 @@ export class DriveStandIn {
           'content-type': 'application/octet-stream',
           'content-length': file.data.length,
         });
+        if (this.stallMediaAfter !== null) return res.write(file.data.subarray(0, this.stallMediaAfter));
         return res.end(file.data);
       }
       const { data: _data, ...meta } = file;
