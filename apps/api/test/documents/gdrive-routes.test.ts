@@ -102,12 +102,20 @@ describe('documents through Google Drive', () => {
 
   it('answers 503 storageUnavailable (problem+json) when Drive does not answer, and keeps no row', async () => {
     drive.hang = true;
+    const before = drive.driveCalls().length;
     const t0 = Date.now();
     const up = await upload(t, student, '/Document/upload', {
       file: { filename: 'late.pdf', data: pdfFile() },
       fields: { DocumentTypeId: 2 },
     });
     expect(Date.now() - t0).toBeLessThan(5000);
+    // One time limit, not two: no clean-up call waits on the Drive that just failed.
+    expect(
+      drive
+        .driveCalls()
+        .slice(before)
+        .map((c) => `${c.method} ${c.path}`),
+    ).toEqual(['POST /upload/drive/v3/files']);
     expect(up.status).toBe(503);
     expect(up.res.headers['content-type']).toContain('application/problem+json');
     expect(up.body).toMatchObject({ status: 503, code: 'storageUnavailable' });
@@ -116,6 +124,10 @@ describe('documents through Google Drive', () => {
     const list = await t.app.inject({ url: `/api/Document/list?studentId=${studentId}`, ...student });
     expect((list.json() as { documentTypeId: number }[]).some((d) => d.documentTypeId === 2)).toBe(false);
     expect(leftOnDisk()).toEqual([]);
+    // The file's row is released for the sweep, which deletes whatever reached Drive.
+    const rows = await t.database.db.select().from(files);
+    const released = rows.filter((r) => r.studentId === null && r.driverKey.startsWith(`${studentId}/`));
+    expect(released).toHaveLength(1);
   });
 
   it('answers a download with 503 while Drive does not answer', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { TActor } from '../../resources/scope.js';
 import { checkUpload } from './file-check.js';
 import { displayNameOf } from './names.js';
@@ -62,7 +62,11 @@ export async function storeUpload(
     if (driver.adopt) await driver.adopt(key, spooled.path);
     else await driver.put(key, fs.createReadStream(spooled.path));
   } catch (err) {
-    await discard(deps, studentId, [fileId]);
+    // Storage that has just failed would most likely fail the delete too, after another time
+    // limit: the row is only released then, and the sweep removes whatever reached the storage.
+    if (err instanceof AppError && err.code === 'storageUnavailable')
+      await releaseFiles(deps.db, studentId, [fileId]);
+    else await discard(deps, studentId, [fileId]);
     throw err;
   }
   return { studentId, fileId, fileName };
