@@ -116,6 +116,18 @@ describe('put, get, stat and delete', () => {
   });
 });
 
+describe('signing in again', () => {
+  it('signs in afresh once when Drive stops accepting the token', async () => {
+    const d = driverFor();
+    const k = key(104);
+    await d.put(k, Readable.from(['before']));
+    drive.revokeTokens();
+    const before = drive.tokenRequests;
+    expect((await read(d, k))?.toString()).toBe('before');
+    expect(drive.tokenRequests - before).toBe(1);
+  });
+});
+
 describe('one folder per student', () => {
   it('puts every file of a student into the same folder and each student into their own', async () => {
     const d = driverFor();

@@ -154,6 +154,11 @@ export class DriveStandIn {
     for (let i = 0; i < count; i++) this.faults.push({ status, ...(reason ? { reason } : {}), when });
   }
 
+  /** Every access token stops working (as when Google revokes them). */
+  revokeTokens() {
+    this.tokens.clear();
+  }
+
   /** Stored files (not folders) under `folderId`. */
   childrenOf(folderId: string) {
     return [...this.files.values()].filter((f) => f.parents.includes(folderId));

@@ -85,7 +85,7 @@ export async function fetchAccessToken(settings: TDriveSettings) {
   return { access_token: body.access_token, expiry_date: Date.now() + (body.expires_in ?? 3600) * 1000 };
 }
 
-type TFailure = 'missing' | 'retry' | 'fail';
+type TFailure = 'missing' | 'retry' | 'signIn' | 'fail';
 
 /** Rate limits (403 with a rate reason, 429), server errors and dropped connections are retried. */
 export function classify(err: unknown): TFailure {
@@ -96,6 +96,7 @@ export function classify(err: unknown): TFailure {
   const e = err as { status?: number; response?: { status?: number; data?: unknown }; code?: string };
   const status = e.status ?? e.response?.status;
   if (status === 404) return 'missing';
+  if (status === 401) return 'signIn'; // the token was revoked or expired early: sign in again
   if (status === 429 || (status !== undefined && status >= 500)) return 'retry';
   if (status === 403) {
     const data = e.response?.data;
@@ -122,6 +123,8 @@ export type TCaller = <T>(what: string, run: (signal: AbortSignal) => Promise<T>
 export function createCaller(
   settings: TDriveSettings,
   log: { warn(obj: object, msg: string): void },
+  /** Forgets the access token, so the next attempt signs in afresh. */
+  forgetToken: () => void,
 ): TCaller {
   return async function call<T>(what: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -146,6 +149,10 @@ export function createCaller(
         }
         const kind = classify(err);
         if (kind === 'missing') throw new DriveMissing(what);
+        if (kind === 'signIn' && attempt === 1) {
+          forgetToken();
+          continue;
+        }
         const reason = (err as Error).message?.slice(0, 300);
         if (kind === 'retry' && attempt < MAX_ATTEMPTS) {
           // Exponential back-off with jitter: half fixed, half random, so retries spread out.

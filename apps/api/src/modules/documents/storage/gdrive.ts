@@ -35,7 +35,7 @@ export function gdriveDriver(settings: TDriveSettings, spool: string, log: TLog)
   const oauth = new auth.OAuth2();
   oauth.refreshHandler = () => fetchAccessToken(settings);
   const api: drive_v3.Drive = driveApi({ version: 'v3', auth: oauth });
-  const call = createCaller(settings, log);
+  const call = createCaller(settings, log, () => oauth.setCredentials({}));
   // Retries are ours (gdrive-call.ts); the library's would retry without our limits. The API
   // root goes on every call: a media upload ignores the client-wide `rootUrl`.
   const rootUrl = settings.apiUrl ? { rootUrl: settings.apiUrl.replace(/\/?$/, '/') } : {};
