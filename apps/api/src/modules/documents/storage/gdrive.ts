@@ -28,7 +28,7 @@ export type GDriveDriver = StorageDriver & {
 
 type TLog = { warn(obj: object, msg: string): void };
 
-/** Drive's query language: our names and ids are letters, digits, '-' and '_', so no quoting. */
+/** A string in Drive's query language (ours hold only letters, digits, '-' and '_'; escaped anyway). */
 const quoted = (value: string) => `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 
 export function gdriveDriver(settings: TDriveSettings, spool: string, log: TLog): GDriveDriver {
