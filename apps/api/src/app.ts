@@ -16,6 +16,7 @@ import { applicationsModule } from './modules/applications/routes.js';
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
 import { documentsModule } from './modules/documents/routes.js';
+import { createStorage, type TStorage } from './modules/documents/storage/index.js';
 import { usersModule } from './modules/users/routes.js';
 import { ResourceRegistry } from './resources/registry.js';
 import { resourceModule } from './resources/routes.js';
@@ -24,6 +25,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: TConfig;
     database: Database;
+    /** The file storage drivers, one set per app (documents, the PDF's photo, the Drive check). */
+    storage: TStorage;
   }
 }
 
@@ -60,6 +63,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('storage', createStorage(config, app.log));
   app.decorate('resources', new ResourceRegistry());
   registerErrorHandler(app);
 

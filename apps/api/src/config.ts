@@ -1,4 +1,6 @@
 import os from 'node:os';
+import { createPrivateKey } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -36,6 +38,19 @@ const ZEnv = z
     ADMIN_EMAILS: list,
     STORAGE: z.enum(['local', 'gdrive']).default('local'),
     FILES_DIR: z.string().min(1).optional(),
+    /** Google Drive (STORAGE=gdrive): the service account's JSON key, as a file or inline. */
+    GDRIVE_CREDENTIALS_FILE: z.string().min(1).optional(),
+    GDRIVE_CREDENTIALS_JSON: z.string().min(1).optional(),
+    /** The folder (in a shared drive) that holds one folder per student. */
+    GDRIVE_ROOT_FOLDER_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'a Drive folder id (letters, digits, - and _)')
+      .optional(),
+    /** Tests only: the Drive API's root URL (a local stand-in). */
+    GDRIVE_API_URL: z.url().optional(),
+    /** Each Drive call's time limit, and the first retry's back-off (doubled per retry). */
+    GDRIVE_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(20_000),
+    GDRIVE_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
     /** Largest accepted upload, in megabytes; a larger one is refused with 413. */
     UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
     REDIS_URL: z.string().startsWith('redis').optional(),
@@ -77,6 +92,80 @@ const ZEnv = z
 
 export type TConfig = ReturnType<typeof readConfig>;
 
+/** The fields of a service account's JSON key that signing in needs. */
+const ZServiceAccount = z.object({
+  type: z.literal('service_account'),
+  client_email: z.string().min(3).max(320),
+  private_key: z.string().min(1),
+  private_key_id: z.string().optional(),
+  token_uri: z.url().default('https://oauth2.googleapis.com/token'),
+});
+export type TDriveSettings = {
+  clientEmail: string;
+  privateKey: string;
+  privateKeyId: string | undefined;
+  tokenUri: string;
+  rootFolderId: string;
+  /** Tests only; undefined means Google's own. */
+  apiUrl: string | undefined;
+  timeoutMs: number;
+  retryBaseMs: number;
+};
+
+/**
+ * Google Drive settings: needed with STORAGE=gdrive, and checked whenever any is given (so files
+ * written earlier through Drive stay readable after a switch back). Messages name the variable and
+ * never repeat the key.
+ */
+function readDriveSettings(e: z.infer<typeof ZEnv>, resolve: (p: string) => string): TDriveSettings | null {
+  const given = e.GDRIVE_CREDENTIALS_FILE || e.GDRIVE_CREDENTIALS_JSON || e.GDRIVE_ROOT_FOLDER_ID;
+  if (e.STORAGE !== 'gdrive' && !given) return null;
+  const fail = (name: string, message: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: ${message}`);
+  };
+  if (e.GDRIVE_CREDENTIALS_FILE && e.GDRIVE_CREDENTIALS_JSON)
+    fail('GDRIVE_CREDENTIALS_FILE', 'give GDRIVE_CREDENTIALS_FILE or GDRIVE_CREDENTIALS_JSON, not both');
+  const source = e.GDRIVE_CREDENTIALS_FILE ? 'GDRIVE_CREDENTIALS_FILE' : 'GDRIVE_CREDENTIALS_JSON';
+  let text = e.GDRIVE_CREDENTIALS_JSON;
+  if (e.GDRIVE_CREDENTIALS_FILE) {
+    const file = resolve(e.GDRIVE_CREDENTIALS_FILE);
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      fail(source, `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  if (!text) return fail(source, 'Google Drive needs a service account key (a file path or the JSON itself)');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    fail(source, 'is not JSON (expected the service account key file Google gives)');
+  }
+  const account = ZServiceAccount.safeParse(json);
+  if (!account.success) {
+    const fields = [...new Set(account.error.issues.map((i) => i.path.join('.') || 'type'))];
+    return fail(source, `is not a service account key (check: ${fields.join(', ')})`);
+  }
+  try {
+    createPrivateKey(account.data.private_key);
+  } catch {
+    fail(source, 'private_key is not a PEM private key');
+  }
+  if (!e.GDRIVE_ROOT_FOLDER_ID)
+    return fail('GDRIVE_ROOT_FOLDER_ID', 'Google Drive needs the id of the root folder (in a shared drive)');
+  return {
+    clientEmail: account.data.client_email,
+    privateKey: account.data.private_key,
+    privateKeyId: account.data.private_key_id,
+    tokenUri: account.data.token_uri,
+    rootFolderId: e.GDRIVE_ROOT_FOLDER_ID,
+    apiUrl: e.GDRIVE_API_URL,
+    timeoutMs: e.GDRIVE_TIMEOUT_MS,
+    retryBaseMs: e.GDRIVE_RETRY_BASE_MS,
+  };
+}
+
 export class ConfigError extends Error {}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -90,6 +179,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   // was typed in as INIT_CWD, so a relative DATA_DIR (FILES_DIR, WEB_DIST) means what the user typed.
   const launchDir = env.INIT_CWD || process.cwd();
   const fromLaunchDir = (p: string) => path.resolve(launchDir, p);
+  const gdrive = readDriveSettings(e, fromLaunchDir);
   const dataDir = e.DATA_DIR ? fromLaunchDir(e.DATA_DIR) : path.resolve(import.meta.dirname, '../../../data');
   const reachableHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   const publicUrl = (e.PUBLIC_URL ?? `http://${reachableHost}:${e.PORT}`).replace(/\/$/, '');
@@ -107,6 +197,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       : null,
     adminEmails: e.ADMIN_EMAILS,
     storage: e.STORAGE,
+    /** Google Drive, when configured (required by STORAGE=gdrive); null otherwise. */
+    gdrive,
     filesDir: e.FILES_DIR ? fromLaunchDir(e.FILES_DIR) : path.join(dataDir, 'files'),
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
     redisUrl: e.REDIS_URL,

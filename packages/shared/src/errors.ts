@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'rateLimited',
   'serviceUnavailable',
   'pdfBusy',
+  'storageUnavailable',
+  'driveNotConfigured',
   'signInFailed',
   'accountDisabled',
   'cannotDisableSelf',

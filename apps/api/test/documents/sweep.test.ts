@@ -26,7 +26,7 @@ beforeAll(async () => {
   studentId = (
     (await client(t, agent).post('/StudentInfo/add', studentInfoBody('Sweep'))).body as { id: number }
   ).id;
-  deps = documentsDeps(t.app.config, t.database.db, log);
+  deps = documentsDeps(t.app.storage, t.app.config, t.database.db, log);
 });
 afterAll(() => t?.close());
 

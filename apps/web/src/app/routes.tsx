@@ -92,7 +92,12 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       page: lazyPage(() => import('../features/application-forms/application-forms'), 'ApplicationFormsPage'),
       menu: IconDownload,
     },
-    { path: 'CheckGoogleDriveConnection', title: 'menu.googleDrive', page: Welcome, menu: IconDownload },
+    {
+      path: 'CheckGoogleDriveConnection',
+      title: 'menu.googleDrive',
+      page: lazyPage(() => import('../features/google-drive/drive-check-page'), 'DriveCheckPage'),
+      menu: IconDownload,
+    },
     // Not in spec 2.2: SECURITY 19's account screen, after the spec's entries.
     {
       path: 'Users',

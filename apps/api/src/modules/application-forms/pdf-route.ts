@@ -8,7 +8,6 @@ import { zQueryInt } from '../../resources/hooks.js';
 import { actorOf } from '../../resources/scope.js';
 import { signedIn } from '../applications/guards.js';
 import { contentDisposition } from '../documents/names.js';
-import { createStorage } from '../documents/storage/index.js';
 import { loadPdfInput } from './pdf-data.js';
 import { PdfBusyError, PdfPool } from './pdf-pool.js';
 import { pdfTextsFor } from './texts/index.js';
@@ -33,7 +32,7 @@ export async function registerPdfRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, database } = app;
   const pool = new PdfPool({ size: config.pdf.concurrency, queueWaitMs: config.pdf.queueWaitMs });
-  const { all: drivers } = createStorage(config.filesDir, config.storage);
+  const drivers = app.storage.all;
   app.addHook('onClose', () => pool.close());
 
   app.get(

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
 import { requireUser } from '../../http/session.js';
 import { actorOf, ownsStudent } from '../../resources/scope.js';
+import { registerDriveCheck } from './drive-check.js';
 import { contentDisposition } from './names.js';
 import { extendRecordsWithFiles } from './record-files.js';
 import {
@@ -48,7 +49,7 @@ export async function documentsModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, database } = app;
   const maxBytes = config.uploadMaxBytes;
-  const deps = documentsDeps(config, database.db, app.log);
+  const deps = documentsDeps(app.storage, config, database.db, app.log);
 
   await app.register(multipart, { throwFileSizeLimit: true });
   // Before the resource routes are built (app.ts registers this module before them).
@@ -241,6 +242,8 @@ export async function documentsModule(fastify: FastifyInstance) {
         .send(body as never); // a stream: the documented string schema describes its bytes
     },
   );
+
+  registerDriveCheck(app, deps.gdrive);
 
   // The 24-hour sweep; unref'd so it never keeps the process alive, stopped when the app closes.
   const timer = setInterval(() => {

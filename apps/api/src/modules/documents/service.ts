@@ -1,28 +1,42 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { TActor } from '../../resources/scope.js';
 import { checkUpload } from './file-check.js';
 import { displayNameOf } from './names.js';
 import { documentTypeExists, insertFile, releaseFiles, resolveStudent, saveDocument } from './repository.js';
 import { scanUpload, type TScanner } from './scan.js';
 import type { StorageDriver } from './storage/driver.js';
-import { createStorage } from './storage/index.js';
+import type { GDriveDriver } from './storage/gdrive.js';
+import type { TStorage } from './storage/index.js';
 import { spoolDir } from './storage/local.js';
 import { purgeReleased, type TSweepDeps } from './sweep.js';
 import type { TSpooled } from './upload.js';
 
-export type TDocumentsDeps = TSweepDeps & { driver: StorageDriver; scanner: TScanner | null };
+export type TDocumentsDeps = TSweepDeps & {
+  driver: StorageDriver;
+  gdrive: GDriveDriver | null;
+  scanner: TScanner | null;
+};
 
-/** What the module's routes and sweep work with, from the configuration. */
+/** What the module's routes and sweep work with: the app's storage (one per app) and settings. */
 export function documentsDeps(
-  config: { filesDir: string; storage: string; clamd?: TScanner | null },
+  storage: TStorage,
+  config: { filesDir: string; clamd?: TScanner | null },
   db: TDocumentsDeps['db'],
   log: TDocumentsDeps['log'],
 ): TDocumentsDeps {
-  const { driver, all } = createStorage(config.filesDir, config.storage);
-  return { db, driver, drivers: all, spool: spoolDir(config.filesDir), log, scanner: config.clamd ?? null };
+  const { driver, all, gdrive } = storage;
+  return {
+    db,
+    driver,
+    drivers: all,
+    gdrive,
+    spool: spoolDir(config.filesDir),
+    log,
+    scanner: config.clamd ?? null,
+  };
 }
 export type TUploadTarget = { studentId?: number; userName?: string; documentTypeId?: number };
 export type TStored = { studentId: number; fileId: string; fileName: string };
@@ -65,7 +79,11 @@ export async function storeUpload(
     if (driver.adopt) await driver.adopt(key, spooled.path);
     else await driver.put(key, fs.createReadStream(spooled.path));
   } catch (err) {
-    await discard(deps, studentId, [fileId]);
+    // Storage that has just failed would most likely fail the delete too, after another time
+    // limit: the row is only released then, and the sweep removes whatever reached the storage.
+    if (err instanceof AppError && err.code === 'storageUnavailable')
+      await releaseFiles(deps.db, studentId, [fileId]);
+    else await discard(deps, studentId, [fileId]);
     throw err;
   }
   return { studentId, fileId, fileName };

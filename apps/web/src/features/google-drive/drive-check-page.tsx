@@ -1,0 +1,89 @@
+import { Alert, Button, Code, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCloudOff } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../components/crud/notify';
+import { ApiError, api } from '../../lib/api';
+
+/**
+ * Mantine's light alerts colour their title with the tint's own colour, which misses WCAG AA on
+ * the tint even at shade 9: the text stays black and only the icon carries the colour.
+ */
+const readable = (color: string) => ({
+  color,
+  style: { '--alert-color': 'var(--mantine-color-black)' } as CSSProperties,
+  styles: { icon: { color: `var(--mantine-color-${color}-9)` } },
+});
+
+type TRootFolder = { rootFolderId: string; name: string; sharedDrive: boolean; storage: 'local' | 'gdrive' };
+
+/** Spec 2.3 "Google-drive check page": a button that shows the root folder id (or why not). */
+export function DriveCheckPage() {
+  const { t } = useTranslation('drive');
+  const check = useMutation({
+    mutationFn: () => api.get<TRootFolder>('/Document/find-root-folder'),
+  });
+  const code = check.error instanceof ApiError ? check.error.code : null;
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1}>{t('title')}</Title>
+      <Text>{t('intro')}</Text>
+      <div>
+        <Button
+          onClick={() => check.mutate()}
+          loading={check.isPending}
+          loaderProps={{ 'aria-hidden': true }}
+        >
+          {t('check')}
+        </Button>
+      </div>
+      <div aria-live="polite">
+        {check.isPending && <Text role="status">{t('checking')}</Text>}
+        {check.data && (
+          <Paper withBorder radius="md" p="lg">
+            <Stack gap="sm">
+              <Alert
+                {...readable('green')}
+                role="status"
+                icon={<IconCircleCheck aria-hidden />}
+                title={t('connected')}
+              >
+                {check.data.storage === 'gdrive' ? t('storageGdrive') : t('storageLocal')}
+              </Alert>
+              <Text fw={600}>{t('rootFolderId')}</Text>
+              <Code block aria-label={t('rootFolderId')} style={{ overflowWrap: 'anywhere' }}>
+                {check.data.rootFolderId}
+              </Code>
+              {check.data.name && (
+                <Text>
+                  {t('folderName')}: <strong>{check.data.name}</strong>
+                </Text>
+              )}
+              {!check.data.sharedDrive && (
+                <Alert {...readable('orange')} icon={<IconAlertTriangle aria-hidden />} role="alert">
+                  {t('notSharedDrive')}
+                </Alert>
+              )}
+            </Stack>
+          </Paper>
+        )}
+        {check.isError && (
+          <Alert
+            {...readable('red')}
+            role="alert"
+            icon={<IconCloudOff aria-hidden />}
+            title={code === 'driveNotConfigured' ? t('notConfiguredTitle') : t('failedTitle')}
+          >
+            {code === 'driveNotConfigured'
+              ? t('notConfigured')
+              : code === 'storageUnavailable'
+                ? t('unreachable')
+                : errorMessage(t, check.error)}
+          </Alert>
+        )}
+      </div>
+    </Stack>
+  );
+}
