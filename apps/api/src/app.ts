@@ -5,6 +5,7 @@ import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { requestForLog } from './http/error-log.js';
 import { registerErrorHandler } from './http/errors.js';
+import { AppEvents } from './http/events.js';
 import { openapiPlugin, serializerCompiler } from './http/openapi.js';
 import { securityPlugin } from './http/security.js';
 import { sessionPlugin } from './http/session.js';
@@ -14,6 +15,7 @@ import { applicationsModule } from './modules/applications/routes.js';
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
 import { documentsModule } from './modules/documents/routes.js';
+import { notificationsModule } from './modules/notifications/routes.js';
 import { ResourceRegistry } from './resources/registry.js';
 import { resourceModule } from './resources/routes.js';
 
@@ -58,6 +60,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('resources', new ResourceRegistry());
+  app.decorate('events', new AppEvents());
   registerErrorHandler(app);
 
   await app.register(cookie);
@@ -81,6 +84,7 @@ export async function buildApp({
   // Modules extend the resources (hooks) before the resource routes are built from them.
   await app.register(applicationsModule, { prefix: '/api' });
   await app.register(documentsModule, { prefix: '/api' });
+  await app.register(notificationsModule, { prefix: '/api' });
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(webPlugin);
   return app;

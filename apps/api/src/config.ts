@@ -38,6 +38,8 @@ const ZEnv = z
     /** Largest accepted upload, in megabytes; a larger one is refused with 413. */
     UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
     REDIS_URL: z.string().startsWith('redis').optional(),
+    /** The Redis pub/sub channel prefix of the notification hub (processes sharing it fan out). */
+    REDIS_HUB_CHANNEL: z.string().min(1).max(100).default('uniapply-hub'),
     /** Requests per minute to the API per signed-in user, and per address without a session. */
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
     RATE_LIMIT_ANONYMOUS_MAX: z.coerce.number().int().positive().default(100),
@@ -101,6 +103,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     filesDir: e.FILES_DIR ? fromLaunchDir(e.FILES_DIR) : path.join(dataDir, 'files'),
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
     redisUrl: e.REDIS_URL,
+    redisHubChannel: e.REDIS_HUB_CHANNEL,
     rateLimit: { max: e.RATE_LIMIT_MAX, anonymousMax: e.RATE_LIMIT_ANONYMOUS_MAX },
     session: { idleMs: e.SESSION_IDLE_HOURS * 3600_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86400_000 },
     logLevel: e.LOG_LEVEL,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_UNPAGED_ROWS } from './constants.js';
 import { LANGUAGES, ROLES } from './enums.js';
 import { zEmail, zId, zRequiredText } from './fields.js';
 
@@ -53,3 +54,8 @@ export const ZNotification = z.object({
 });
 export const ZNotificationInput = z.object({ isNotified: z.boolean(), notificationData: ZNotificationData });
 export type TNotification = z.infer<typeof ZNotification>;
+/** POST /Notification/markNotified: the notifications a screen showed (never "all", DESIGN 6). */
+export const ZMarkNotified = z
+  .object({ ids: z.array(zId).min(1).max(MAX_UNPAGED_ROWS, 'validation.tooMany') })
+  .strict();
+export type TMarkNotified = z.infer<typeof ZMarkNotified>;

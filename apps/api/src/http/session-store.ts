@@ -20,6 +20,20 @@ export type SessionPolicy = { idleMs: number; absoluteMs: number };
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The stored key of a session (the token's hash): names it in logs-free places such as socket rooms. */
+export const sessionKey = hash;
+
+const sessionColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  appLanguage: users.appLanguage,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+};
+
 /** A new 256-bit random session token; only its hash is stored. */
 export async function createSession(db: TDbOrTx, userId: number, policy: SessionPolicy): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -38,16 +52,7 @@ export async function findSessionUser(
 ): Promise<TSessionUser | null> {
   const now = Date.now();
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      appLanguage: users.appLanguage,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-    })
+    .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.idHash, hash(token)))
@@ -66,6 +71,28 @@ export async function findSessionUser(
   }
   const { lastSeenAt: _l, expiresAt: _e, ...user } = row;
   return { ...user, role: user.role as TRole };
+}
+
+/**
+ * The session's user and when it ends unless used (idle or absolute expiry, whichever is first),
+ * WITHOUT touching it: an open socket must not keep an idle session alive. Null when it has ended.
+ */
+export async function peekSession(
+  db: TDbOrTx,
+  token: string,
+  policy: SessionPolicy,
+): Promise<{ user: TSessionUser; key: string; endsAt: number } | null> {
+  const [row] = await db
+    .select(sessionColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, hash(token)))
+    .limit(1);
+  if (!row) return null;
+  const endsAt = Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + policy.idleMs);
+  if (endsAt <= Date.now()) return null;
+  const { lastSeenAt: _l, expiresAt: _e, ...user } = row;
+  return { user: { ...user, role: user.role as TRole }, key: hash(token), endsAt };
 }
 
 export async function deleteSession(db: TDbOrTx, token: string): Promise<void> {
