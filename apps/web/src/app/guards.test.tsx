@@ -92,7 +92,7 @@ describe('session and role guards', () => {
   });
 
   it('shows the placeholder for screens still to be built', async () => {
-    await renderApp('/Admin/Notification', { me: DEMO_USERS.Admin });
+    await renderApp('/Admin/CheckGoogleDriveConnection', { me: DEMO_USERS.Admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome' })).toBeInTheDocument();
   });
 

@@ -35,7 +35,12 @@ const wizardPage = (name: 'StudentApplicationPage' | 'AgentStudentFormPage' | 'A
 // sidebar with that icon, in the order of the lines (spec 2.2's order; icons from spec 2.1's set).
 export const SCREENS: Record<TRole, TMenuScreen[]> = {
   Admin: [
-    { path: 'Notification', title: 'menu.notifications', page: Welcome, menu: IconBell },
+    {
+      path: 'Notification',
+      title: 'menu.notifications',
+      page: lazyPage(() => import('../features/notifications/notification-page'), 'NotificationPage'),
+      menu: IconBell,
+    },
     {
       path: 'Dashboard',
       title: 'menu.dashboard',

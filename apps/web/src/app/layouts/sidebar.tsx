@@ -4,7 +4,8 @@ import type { TMe } from '@uniapply/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { menuOf, type TMenuItem } from './menus';
+import { LiveBell } from '../../features/notifications/live-bell';
+import { menuOf, type TMenuIcon, type TMenuItem } from './menus';
 import classes from './sidebar.module.css';
 
 type TSidebarProps = {
@@ -16,6 +17,9 @@ type TSidebarProps = {
   onLogout: () => void;
   loggingOut: boolean;
 };
+
+/** Menu entries whose icon shows live state (spec 4: the admin's notification bell). */
+const LIVE_ICONS: Record<string, TMenuIcon> = { '/Admin/Notification': LiveBell };
 
 /** Spec 2.1 and 2.2: user's name, the role's menu (bell first for admins), log out. */
 export function Sidebar({ user, collapsed, onToggle, onNavigate, onLogout, loggingOut }: TSidebarProps) {
@@ -90,7 +94,7 @@ function MenuItem({
 }) {
   const { t } = useTranslation('shell');
   const label = t(item.label);
-  const Icon = item.icon;
+  const Icon = (item.to && LIVE_ICONS[item.to]) || item.icon;
   const icon = <Icon size={22} stroke={1.7} aria-hidden />;
   if (!item.to) {
     // No screen yet (spec 2.2): visible and focusable so people learn it exists, but inert.
