@@ -4,7 +4,7 @@ import type { TMe } from '@uniapply/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { LiveBell } from '../../features/notifications/live-bell';
+import { LiveBell, LiveBellStatus } from '../../features/notifications/live-bell';
 import { menuOf, type TMenuIcon, type TMenuItem } from './menus';
 import classes from './sidebar.module.css';
 
@@ -18,8 +18,10 @@ type TSidebarProps = {
   loggingOut: boolean;
 };
 
-/** Menu entries whose icon shows live state (spec 4: the admin's notification bell). */
-const LIVE_ICONS: Record<string, TMenuIcon> = { '/Admin/Notification': LiveBell };
+/** Menu entries that show live state (spec 4: the admin's notification bell). */
+const LIVE: Record<string, { icon: TMenuIcon; status: () => ReactNode }> = {
+  '/Admin/Notification': { icon: LiveBell, status: LiveBellStatus },
+};
 
 /** Spec 2.1 and 2.2: user's name, the role's menu (bell first for admins), log out. */
 export function Sidebar({ user, collapsed, onToggle, onNavigate, onLogout, loggingOut }: TSidebarProps) {
@@ -94,7 +96,9 @@ function MenuItem({
 }) {
   const { t } = useTranslation('shell');
   const label = t(item.label);
-  const Icon = (item.to && LIVE_ICONS[item.to]) || item.icon;
+  const live = item.to ? LIVE[item.to] : undefined;
+  const Icon = live?.icon ?? item.icon;
+  const Status = live?.status;
   const icon = <Icon size={22} stroke={1.7} aria-hidden />;
   if (!item.to) {
     // No screen yet (spec 2.2): visible and focusable so people learn it exists, but inert.
@@ -127,6 +131,7 @@ function MenuItem({
       >
         {icon}
         {!collapsed && <span>{label}</span>}
+        {Status && !collapsed && <Status />}
       </NavLink>
     </SidebarTip>
   );

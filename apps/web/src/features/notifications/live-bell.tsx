@@ -22,12 +22,19 @@ export function LiveBell({ size, stroke }: { size?: number; stroke?: number; 'ar
         </span>
       )}
       {enabled && <span className={classes.dot} data-state={state} title={stateText} aria-hidden />}
-      {ready && (
-        <VisuallyHidden>
-          {count > 0 ? ` ${t('bell.unread', { count })}` : ''}
-          {enabled ? ` ${stateText}` : ''}
-        </VisuallyHidden>
-      )}
     </span>
+  );
+}
+
+/** What the bell shows, in words for screen readers: placed after the menu entry's label. */
+export function LiveBellStatus() {
+  const { t, ready } = useTranslation('notifications', { useSuspense: false });
+  const { enabled, state, unread } = useNotificationHub();
+  if (!ready || !enabled) return null;
+  const count = unread.length;
+  return (
+    <VisuallyHidden>
+      {count > 0 ? `, ${t('bell.unread', { count })}` : ''}, {t(`connection.${state}`)}
+    </VisuallyHidden>
   );
 }
