@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import { english, signInFromLanding } from '../support';
+import { english, expectAccessible, signInFromLanding } from '../support';
 
 // Issue 10 item 3 (spec 2.3, 4, 7.1): an admin with the Notification screen open, and a second tab
 // elsewhere, sees the bell pulse and the new card the moment an agent confirms a student's
@@ -47,6 +47,7 @@ test('a confirm reaches the open Notification screen live; marking it clears eve
   console.log(`confirm → card on the open Notification screen: ${latency} ms`);
   expect(latency).toBeLessThan(5000);
   await expect(card).toContainText('Just arrived');
+  await expectAccessible(tab1);
   for (const tab of [tab1, tab2]) {
     await expect(bellIcon(tab)).toHaveAttribute('data-highlighted', 'true');
     await expect(bellOf(tab)).toHaveAccessibleName(/1 new notification/);

@@ -83,7 +83,7 @@ export function NotificationPage() {
                 >
                   <Stack gap={4}>
                     {isNew && (
-                      <Badge color="orange" variant="light" size="sm">
+                      <Badge color="red.9" variant="filled" size="sm">
                         {t('new')}
                       </Badge>
                     )}
