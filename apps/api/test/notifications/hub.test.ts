@@ -4,6 +4,8 @@ import { notifications, sessions } from '../../src/db/schema/index.js';
 import { sessionKey } from '../../src/http/session-store.js';
 import { signInAs } from '../app.js';
 import { completeApplicationOf } from '../applications/helpers.js';
+import { Browser } from '../auth/browser.js';
+import { signInThroughDemo } from '../auth/flow.js';
 import { createDocsApp } from '../documents/helpers.js';
 import { client, seedCatalogue, type TClient, type TWho } from '../resources/helpers.js';
 import { connectHub, eventually, settle } from './sockets.js';
@@ -161,6 +163,16 @@ describe('sessions', () => {
     await settle();
     expect(staying.socket.connected).toBe(true);
     staying.close();
+  });
+
+  it('signing in again in the same browser ends the old session and its sockets', async () => {
+    const browser = new Browser(t.baseUrl);
+    await signInThroughDemo(browser, { email: 'hub.again@notify.test', role: 'student' });
+    const first = { headers: { cookie: `sid=${browser.cookie('sid')}` } };
+    const socket = await connectHub(t.baseUrl, first);
+    await signInThroughDemo(browser, { email: 'hub.again@notify.test', role: 'student' });
+    expect(browser.cookie('sid')).not.toBe(first.headers.cookie.slice(4));
+    expect(await socket.disconnected).toBe('io server disconnect');
   });
 
   it('an open socket does not keep an idle session alive, and is disconnected when it expires', async () => {

@@ -175,6 +175,9 @@ export async function authModule(fastify: FastifyInstance) {
       { event: 'sign-in', userId: signedIn.userId, role: signedIn.role, provider: signIn.name },
       'signed in',
     );
+    // The browser's previous session ended with the rotation: its open sockets close too.
+    if (oldToken && oldToken.length <= 100)
+      app.events.announce(request.log, 'sessionEnded', sessionKey(oldToken));
     setSessionCookie(app, reply, signedIn.token);
     return reply.redirect(flow.returnUrl, 303);
   });
