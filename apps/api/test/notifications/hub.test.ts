@@ -51,6 +51,30 @@ describe('the handshake', () => {
   });
 });
 
+describe('transports', () => {
+  it('long polling (the fallback when websockets are blocked) is authorised and delivers the same way', async () => {
+    const polling = await connectHub(t.baseUrl, adminWho, {}, ['polling']);
+    const refused = connectHub(t.baseUrl, adminWho, { origin: 'https://evil.example' }, ['polling']);
+    await expect(refused).rejects.toThrow();
+    await expect(connectHub(t.baseUrl, null, {}, ['polling'])).rejects.toThrow('unauthorized');
+    const res = await admin.post('/Notification/markNotified', {
+      ids: [
+        (
+          (
+            await admin.post('/Notification/add', {
+              isNotified: false,
+              notificationData: { fullName: 'Poll', universityName: 'U', courseName: 'C' },
+            })
+          ).body as { id: number }
+        ).id,
+      ],
+    });
+    await eventually(() => polling.read.length === 1, 5000, 'NotificationsRead over polling');
+    expect(polling.read[0]).toEqual((res.body as { ids: number[] }).ids);
+    polling.close();
+  });
+});
+
 describe('live notifications', () => {
   it("reaches an admin's socket after a student's confirm; students and agents get no admin events", async () => {
     const adminSocket = await connectHub(t.baseUrl, adminWho);

@@ -19,11 +19,12 @@ export function connectHub(
   baseUrl: string,
   who: TWho,
   headers: Record<string, string> = {},
+  transports: ('websocket' | 'polling')[] = ['websocket'],
 ): Promise<THubClient> {
   const socket = io(baseUrl, {
     path: REALTIME.path,
     query: { role: 'admin' },
-    transports: ['websocket'],
+    transports,
     reconnection: false,
     forceNew: true,
     timeout: 5000,
