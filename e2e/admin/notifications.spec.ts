@@ -25,7 +25,7 @@ test('a confirm reaches the open Notification screen live; marking it clears eve
   await tab1.goto('/Admin/Notification');
   await expect(tab1.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   for (const tab of [tab1, tab2])
-    await expect(bellOf(tab)).toHaveAccessibleName(/Live updates: connected/, { timeout: 15_000 });
+    await expect(bellOf(tab)).toHaveAccessibleDescription(/Live updates: connected/, { timeout: 15_000 });
 
   const agentContext = await browser.newContext({ storageState: english });
   const agent = await agentContext.newPage();
@@ -50,7 +50,7 @@ test('a confirm reaches the open Notification screen live; marking it clears eve
   await expectAccessible(tab1);
   for (const tab of [tab1, tab2]) {
     await expect(bellIcon(tab)).toHaveAttribute('data-highlighted', 'true');
-    await expect(bellOf(tab)).toHaveAccessibleName(/1 new notification/);
+    await expect(bellOf(tab)).toHaveAccessibleDescription(/1 new notification/);
   }
   await tab1.setViewportSize({ width: 1280, height: 800 });
   await tab1.screenshot({ path: '/tmp/hub-notification-1280.png' });
@@ -69,7 +69,7 @@ test('a confirm reaches the open Notification screen live; marking it clears eve
   ).not.toContainText('Just arrived');
   for (const tab of [tab1, tab2]) {
     await expect(bellIcon(tab)).not.toHaveAttribute('data-highlighted');
-    await expect(bellOf(tab)).not.toHaveAccessibleName(/new notification/);
+    await expect(bellOf(tab)).not.toHaveAccessibleDescription(/new notification/);
   }
   await tab1.setViewportSize({ width: 360, height: 740 });
   await tab1.waitForTimeout(400); // the shell's layout transition

@@ -1,7 +1,7 @@
 import { Avatar, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconMenu2 } from '@tabler/icons-react';
 import type { TMe } from '@uniapply/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { LiveBell, LiveBellStatus } from '../../features/notifications/live-bell';
@@ -19,7 +19,7 @@ type TSidebarProps = {
 };
 
 /** Menu entries that show live state (spec 4: the admin's notification bell). */
-const LIVE: Record<string, { icon: TMenuIcon; status: () => ReactNode }> = {
+const LIVE: Record<string, { icon: TMenuIcon; status: (props: { id: string }) => ReactNode }> = {
   '/Admin/Notification': { icon: LiveBell, status: LiveBellStatus },
 };
 
@@ -99,6 +99,7 @@ function MenuItem({
   const live = item.to ? LIVE[item.to] : undefined;
   const Icon = live?.icon ?? item.icon;
   const Status = live?.status;
+  const statusId = useId();
   const icon = <Icon size={22} stroke={1.7} aria-hidden />;
   if (!item.to) {
     // No screen yet (spec 2.2): visible and focusable so people learn it exists, but inert.
@@ -122,18 +123,21 @@ function MenuItem({
     );
   }
   return (
-    <SidebarTip label={label} show={collapsed}>
-      <NavLink
-        to={item.to}
-        className={classes.item}
-        onClick={onNavigate}
-        aria-label={collapsed ? label : undefined}
-      >
-        {icon}
-        {!collapsed && <span>{label}</span>}
-        {Status && !collapsed && <Status />}
-      </NavLink>
-    </SidebarTip>
+    <>
+      <SidebarTip label={label} show={collapsed}>
+        <NavLink
+          to={item.to}
+          className={classes.item}
+          onClick={onNavigate}
+          aria-label={collapsed ? label : undefined}
+          aria-describedby={Status ? statusId : undefined}
+        >
+          {icon}
+          {!collapsed && <span>{label}</span>}
+        </NavLink>
+      </SidebarTip>
+      {Status && <Status id={statusId} />}
+    </>
   );
 }
 

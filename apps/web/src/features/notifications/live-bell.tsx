@@ -26,15 +26,15 @@ export function LiveBell({ size, stroke }: { size?: number; stroke?: number; 'ar
   );
 }
 
-/** What the bell shows, in words for screen readers: placed after the menu entry's label. */
-export function LiveBellStatus() {
+/**
+ * What the bell shows, in words for screen readers: the menu link's description
+ * (`aria-describedby`), so its name stays the menu label, also when the sidebar is collapsed.
+ */
+export function LiveBellStatus({ id }: { id: string }) {
   const { t, ready } = useTranslation('notifications', { useSuspense: false });
   const { enabled, state, unread } = useNotificationHub();
-  if (!ready || !enabled) return null;
   const count = unread.length;
-  return (
-    <VisuallyHidden>
-      {count > 0 ? `, ${t('bell.unread', { count })}` : ''}, {t(`connection.${state}`)}
-    </VisuallyHidden>
-  );
+  const parts =
+    ready && enabled ? [count > 0 ? t('bell.unread', { count }) : '', t(`connection.${state}`)] : [];
+  return <VisuallyHidden id={id}>{parts.filter(Boolean).join(', ')}</VisuallyHidden>;
 }

@@ -73,11 +73,11 @@ describe('the bell', () => {
     await screen.findByRole('list', { name: 'New applications' });
     await waitFor(() => expect(socket.connects).toBe(1));
     await socket.connected();
-    await waitFor(() => expect(bell()).toHaveAccessibleName(/Live updates: connected/));
+    await waitFor(() => expect(bell()).toHaveAccessibleDescription(/Live updates: connected/));
     expect(screen.getByTestId('live-bell')).not.toHaveAttribute('data-highlighted');
 
     await socket.receive(liveNotification(9, 'Dilshod Yusupov'));
-    expect(bell()).toHaveAccessibleName(/1 new notification/);
+    expect(bell()).toHaveAccessibleDescription(/1 new notification/);
     expect(screen.getByTestId('live-bell')).toHaveAttribute('data-highlighted');
     const card = await screen.findByText('Dilshod Yusupov');
     expect(card.closest('li')).toHaveTextContent('Just arrived');
@@ -92,7 +92,7 @@ describe('the bell', () => {
     await user.click(bell());
     await waitFor(() => expect(bodiesOf(again, '/Notification/markNotified')).toEqual([{ ids: [9] }]));
     await waitFor(() => expect(screen.getByTestId('live-bell')).not.toHaveAttribute('data-highlighted'));
-    expect(bell()).not.toHaveAccessibleName(/new notification/);
+    expect(bell()).not.toHaveAccessibleDescription(/new notification/);
   });
 
   it('clears when another tab or admin marks the notifications read (NotificationsRead)', async () => {
@@ -107,9 +107,9 @@ describe('the bell', () => {
     await socket.connected();
     await socket.receive(liveNotification(11, 'One'));
     await socket.receive(liveNotification(12, 'Two'));
-    await waitFor(() => expect(bell()).toHaveAccessibleName(/2 new notifications/));
+    await waitFor(() => expect(bell()).toHaveAccessibleDescription(/2 new notifications/));
     await socket.read([11]);
-    expect(bell()).toHaveAccessibleName(/1 new notification/);
+    expect(bell()).toHaveAccessibleDescription(/1 new notification/);
     expect(screen.getByTestId('live-bell')).toHaveAttribute('data-highlighted');
     await socket.read([12]);
     expect(screen.getByTestId('live-bell')).not.toHaveAttribute('data-highlighted');
