@@ -79,6 +79,14 @@ describe.skipIf(reason !== '')(
       expect((await admin.post('/auth/logout')).status).toBe(204);
       expect(await onTwo.disconnected).toBe('io server disconnect');
       onOne.close();
+
+      // A process shutting down (SIGTERM) closes its open sockets and exits cleanly, at once.
+      const last = await connectHub(twoUrl, await signInAs(one, 'fanout.other@notify.test', 'Admin'));
+      const stopping = Date.now();
+      two.child.kill('SIGTERM');
+      expect(await two.exited).toBe(0);
+      expect(Date.now() - stopping).toBeLessThan(5000);
+      await last.disconnected;
     });
   },
 );
