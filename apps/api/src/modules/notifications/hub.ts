@@ -30,7 +30,7 @@ type TServerEvents = {
   NotificationsRead: (read: { ids: number[] }) => void;
 };
 type THubSocket = Socket<Record<string, never>, TServerEvents, Record<string, never>, TSocketData>;
-type TSocketData = { userId: number; role: TRole; token: string; timer?: NodeJS.Timeout };
+type TSocketData = { userId: number; role: TRole };
 
 export type THub = {
   io: Server<Record<string, never>, TServerEvents, Record<string, never>, TSocketData>;
@@ -85,11 +85,19 @@ export function createHub(app: FastifyInstance): THub {
       const session =
         token && token.length <= 100 ? await peekSession(database.db, token, config.session) : null;
       if (!session) return next(new Error('unauthorized'));
-      socket.data = { userId: session.user.id, role: session.user.role, token: token! };
+      socket.data = { userId: session.user.id, role: session.user.role };
       await socket.join([userRoom(session.user.id), sessionRoom(session.key)]);
       if (session.user.role === 'Admin') await socket.join(ADMINS_ROOM);
-      watchSession(socket, session.endsAt);
-      socket.once('disconnect', () => clearTimeout(socket.data.timer));
+      // The token stays in this closure: socket.data may travel between processes (fetchSockets).
+      let timer: NodeJS.Timeout | undefined;
+      const watch = (endsAt: number) => {
+        timer = setTimeout(
+          () => recheck(socket, token!, watch),
+          Math.max(0, Math.min(endsAt - Date.now(), RECHECK_MS)),
+        );
+      };
+      watch(session.endsAt);
+      socket.once('disconnect', () => clearTimeout(timer));
       next();
     } catch (err) {
       app.log.error({ err }, 'hub: handshake failed');
@@ -97,20 +105,17 @@ export function createHub(app: FastifyInstance): THub {
     }
   });
 
-  /** Disconnects the socket when its session ends, its account goes or its role changes. */
-  function watchSession(socket: THubSocket, endsAt: number) {
-    const wait = Math.max(0, Math.min(endsAt - Date.now(), RECHECK_MS));
-    socket.data.timer = setTimeout(async () => {
-      try {
-        const session = await peekSession(database.db, socket.data.token, config.session);
-        if (!session || session.user.role !== socket.data.role) socket.disconnect(true);
-        else if (socket.connected) watchSession(socket, session.endsAt);
-      } catch (err) {
-        // The database is unreachable: look again later rather than drop a live admin.
-        app.log.warn({ err: { message: (err as Error).message } }, 'hub: session re-check failed');
-        if (socket.connected) watchSession(socket, Date.now() + RECHECK_MS);
-      }
-    }, wait);
+  /** Disconnects the socket when its session has ended, its account is gone or its role changed. */
+  async function recheck(socket: THubSocket, token: string, watch: (endsAt: number) => void) {
+    try {
+      const session = await peekSession(database.db, token, config.session);
+      if (!session || session.user.role !== socket.data.role) socket.disconnect(true);
+      else if (socket.connected) watch(session.endsAt);
+    } catch (err) {
+      // The database is unreachable: look again later rather than drop a live admin.
+      app.log.warn({ err: { message: (err as Error).message } }, 'hub: session re-check failed');
+      if (socket.connected) watch(Date.now() + RECHECK_MS);
+    }
   }
 
   app.events.on('sessionEnded', (key) => {
