@@ -5,6 +5,7 @@ import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { requestForLog } from './http/error-log.js';
 import { registerErrorHandler } from './http/errors.js';
+import { AppEvents } from './http/events.js';
 import { openapiPlugin, serializerCompiler } from './http/openapi.js';
 import { securityPlugin } from './http/security.js';
 import { sessionPlugin } from './http/session.js';
@@ -17,6 +18,7 @@ import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
 import { documentsModule } from './modules/documents/routes.js';
 import { createStorage, type TStorage } from './modules/documents/storage/index.js';
+import { notificationsModule } from './modules/notifications/routes.js';
 import { usersModule } from './modules/users/routes.js';
 import { ResourceRegistry } from './resources/registry.js';
 import { resourceModule } from './resources/routes.js';
@@ -65,6 +67,7 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('storage', createStorage(config, app.log));
   app.decorate('resources', new ResourceRegistry());
+  app.decorate('events', new AppEvents());
   registerErrorHandler(app);
 
   await app.register(cookie);
@@ -90,6 +93,7 @@ export async function buildApp({
   await app.register(applicationsModule, { prefix: '/api' });
   await app.register(documentsModule, { prefix: '/api' });
   await app.register(registerPdfRoute, { prefix: '/api' });
+  await app.register(notificationsModule, { prefix: '/api' });
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(applicationFormsModule, { prefix: '/api' });
   await app.register(webPlugin);

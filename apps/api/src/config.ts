@@ -1,6 +1,6 @@
-import os from 'node:os';
 import { createPrivateKey } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -58,6 +58,8 @@ const ZEnv = z
     CLAMD_SOCKET: z.string().min(1).optional(),
     /** How long a scan may take before the upload is refused with 503. */
     CLAMD_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(30_000),
+    /** The Redis pub/sub channel prefix of the notification hub (processes sharing it fan out). */
+    REDIS_HUB_CHANNEL: z.string().min(1).max(100).default('uniapply-hub'),
     /** Requests per minute to the API per signed-in user, and per address without a session. */
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
     RATE_LIMIT_ANONYMOUS_MAX: z.coerce.number().int().positive().default(100),
@@ -203,6 +205,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
     redisUrl: e.REDIS_URL,
     clamd: e.CLAMD_SOCKET ? { socket: fromLaunchDir(e.CLAMD_SOCKET), timeoutMs: e.CLAMD_TIMEOUT_MS } : null,
+    redisHubChannel: e.REDIS_HUB_CHANNEL,
     rateLimit: { max: e.RATE_LIMIT_MAX, anonymousMax: e.RATE_LIMIT_ANONYMOUS_MAX },
     session: { idleMs: e.SESSION_IDLE_HOURS * 3600_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86400_000 },
     logLevel: e.LOG_LEVEL,

@@ -33,6 +33,8 @@ export const API_TIMEOUT_FALLBACK_MS = 5_000;
 export const REALTIME = {
   path: '/api/notificationHub',
   event: 'ReceiveNotification',
+  /** Our addition: `{ ids }` marked notified by an admin, so every admin tab clears its bell. */
+  readEvent: 'NotificationsRead',
   serverTimeoutMs: 30_000,
   keepAliveMs: 15_000,
   reconnectDelaysMs: [0, 2_000, 10_000, 30_000],

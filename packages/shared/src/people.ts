@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_UNPAGED_ROWS } from './constants.js';
 import { LANGUAGES, ROLES } from './enums.js';
 import { zEmail, zId, zRequiredText } from './fields.js';
 
@@ -69,3 +70,9 @@ export type TUserAccount = z.infer<typeof ZUserAccount>;
 
 /** `POST /api/User/disable` and `/enable`: the account's id. */
 export const ZUserIdBody = z.object({ id: zId }).strict();
+
+/** POST /Notification/markNotified: the notifications a screen showed (never "all", DESIGN 6). */
+export const ZMarkNotified = z
+  .object({ ids: z.array(zId).min(1).max(MAX_UNPAGED_ROWS, 'validation.tooMany') })
+  .strict();
+export type TMarkNotified = z.infer<typeof ZMarkNotified>;

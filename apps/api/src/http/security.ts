@@ -1,13 +1,30 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import type { TConfig } from '../config.js';
 import { crossSite, notFound } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const isApi = (request: FastifyRequest) => request.url === '/api' || request.url.startsWith('/api/');
+
+/**
+ * The same-origin rule: true when a request comes from another site (Sec-Fetch-Site), or names an
+ * Origin other than the portal's own or ALLOWED_ORIGINS. Also used by the notification hub's
+ * handshake (SECURITY 29), which a browser may open from any page.
+ */
+export function crossSiteCheck(config: Pick<TConfig, 'publicUrl' | 'extraOrigins'>) {
+  const ownOrigin = new URL(config.publicUrl).origin;
+  return (headers: IncomingHttpHeaders) => {
+    const site = headers['sec-fetch-site'];
+    if (site && site !== 'same-origin' && site !== 'none') return true;
+    const origin = headers.origin;
+    return Boolean(origin && origin !== ownOrigin && !config.extraOrigins.includes(origin));
+  };
+}
 
 /**
  * Helmet, a same-origin rule for state-changing requests, rate limits on every API route,
@@ -35,15 +52,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   });
   await registerRateLimits(app);
 
-  const ownOrigin = new URL(app.config.publicUrl).origin;
+  const fromElsewhere = crossSiteCheck(app.config);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    const site = request.headers['sec-fetch-site'];
-    if (site && site !== 'same-origin' && site !== 'none') throw crossSite();
-    const origin = request.headers.origin;
-    if (origin && origin !== ownOrigin && !app.config.extraOrigins.includes(origin)) {
-      throw crossSite();
-    }
+    if (fromElsewhere(request.headers)) throw crossSite();
   });
 
   // Security events (SECURITY 33): every refusal with who, where and why. onError runs before the

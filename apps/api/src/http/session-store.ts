@@ -2,7 +2,6 @@
 // http/ beside the cookie plugin, below the modules that create sessions (auth) and read them.
 
 import { createHash, randomBytes } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import type { TRole } from '@uniapply/shared';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { TDbOrTx } from '../db/client.js';
@@ -20,6 +19,20 @@ export type TSessionUser = {
 export type SessionPolicy = { idleMs: number; absoluteMs: number };
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The stored key of a session (the token's hash): names it in logs-free places such as socket rooms. */
+export const sessionKey = hash;
+
+const sessionColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  appLanguage: users.appLanguage,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+};
 
 /** A new 256-bit random session token; only its hash is stored. */
 export async function createSession(db: TDbOrTx, userId: number, policy: SessionPolicy): Promise<string> {
@@ -39,16 +52,7 @@ export async function findSessionUser(
 ): Promise<TSessionUser | null> {
   const now = Date.now();
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      appLanguage: users.appLanguage,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-    })
+    .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     // A disabled account has no sessions left; the condition also closes the race with a sign-in.
@@ -70,6 +74,28 @@ export async function findSessionUser(
   return { ...user, role: user.role as TRole };
 }
 
+/**
+ * The session's user and when it ends unless used (idle or absolute expiry, whichever is first),
+ * WITHOUT touching it: an open socket must not keep an idle session alive. Null when it has ended.
+ */
+export async function peekSession(
+  db: TDbOrTx,
+  token: string,
+  policy: SessionPolicy,
+): Promise<{ user: TSessionUser; key: string; endsAt: number } | null> {
+  const [row] = await db
+    .select(sessionColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, hash(token)))
+    .limit(1);
+  if (!row) return null;
+  const endsAt = Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + policy.idleMs);
+  if (endsAt <= Date.now()) return null;
+  const { lastSeenAt: _l, expiresAt: _e, ...user } = row;
+  return { user: { ...user, role: user.role as TRole }, key: hash(token), endsAt };
+}
+
 export async function deleteSession(db: TDbOrTx, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, hash(token)));
 }
@@ -81,23 +107,6 @@ export async function purgeExpiredSessions(db: TDbOrTx, policy: SessionPolicy): 
     .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - policy.idleMs))));
 }
 
-/** Why every session of a user ended at once. */
-export type TSessionsEndedReason = 'disabled';
-
-const sessionsEnded = new EventEmitter();
-
-/**
- * Calls `listener` in this process whenever all of a user's sessions are ended (an admin disabled
- * the account): the notification hub disconnects the user's sockets with it (with the Redis
- * adapter, `io.in(room).disconnectSockets()` reaches the other processes too). Returns `off`.
- */
-export function onUserSessionsEnded(
-  listener: (userId: number, reason: TSessionsEndedReason) => void,
-): () => void {
-  sessionsEnded.on('ended', listener);
-  return () => sessionsEnded.off('ended', listener);
-}
-
 /** Deletes every session of the user (the next request with any of them is a 401) and says so. */
 export async function endUserSessions(db: TDbOrTx, userId: number): Promise<number> {
   const deleted = await db
@@ -105,9 +114,4 @@ export async function endUserSessions(db: TDbOrTx, userId: number): Promise<numb
     .where(eq(sessions.userId, userId))
     .returning({ id: sessions.userId });
   return deleted.length;
-}
-
-/** Tells the listeners (after the deleting transaction has committed). */
-export function announceSessionsEnded(userId: number, reason: TSessionsEndedReason): void {
-  sessionsEnded.emit('ended', userId, reason);
 }

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema/index.js';
-import { onUserSessionsEnded } from '../../src/http/session-store.js';
 import { createTestApp, signInAs, type TestApp } from '../app.js';
 import { Browser } from '../auth/browser.js';
 import { signInThroughDemo } from '../auth/flow.js';
@@ -65,10 +64,11 @@ describe(`item 19: admins disable and enable accounts (${testDbKind()})`, () => 
     const target = await signInAs(t, email, 'Student');
     const second = await signInAs(t, email, 'Student'); // another browser of the same account
     const ended: number[] = [];
-    const off = onUserSessionsEnded((userId) => ended.push(userId));
+    const listener = (userId: number) => ended.push(userId);
+    t.app.events.on('userSessionsEnded', listener);
 
     const res = await admin.post('/User/disable', { id: target.userId });
-    off();
+    t.app.events.off('userSessionsEnded', listener);
     expect(res.status).toBe(200);
     expect((res.body as TAccount).disabledAt).toEqual(expect.any(String));
     expect(ended).toEqual([target.userId]);

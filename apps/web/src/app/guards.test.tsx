@@ -91,11 +91,6 @@ describe('session and role guards', () => {
     expect(screen.getByRole('link', { name: 'Application' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('shows the placeholder for screens still to be built', async () => {
-    await renderApp('/Admin/Notification', { me: DEMO_USERS.Admin });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome' })).toBeInTheDocument();
-  });
-
   it('shows a not-found page for unknown addresses', async () => {
     await renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();

@@ -16,11 +16,10 @@ import { PublicOnly } from './guards';
 import type { TMenuScreen } from './layouts/menus';
 import { RoleArea } from './layouts/role-area';
 import { RootLayout } from './layouts/root-layout';
-import { lazyPage, type TLazyPage } from './lazy-page';
+import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './pages/status-page';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
-const Welcome: TLazyPage = lazyPage(() => import('../features/placeholders/welcome-page'), 'WelcomePage');
 const StudentDashboard = lazyPage(
   () => import('../features/student-dashboard/student-dashboard-page'),
   'StudentDashboardPage',
@@ -36,7 +35,12 @@ const wizardPage = (name: 'StudentApplicationPage' | 'AgentStudentFormPage' | 'A
 // sidebar with that icon, in the order of the lines (spec 2.2's order; icons from spec 2.1's set).
 export const SCREENS: Record<TRole, TMenuScreen[]> = {
   Admin: [
-    { path: 'Notification', title: 'menu.notifications', page: Welcome, menu: IconBell },
+    {
+      path: 'Notification',
+      title: 'menu.notifications',
+      page: lazyPage(() => import('../features/notifications/notification-page'), 'NotificationPage'),
+      menu: IconBell,
+    },
     {
       path: 'Dashboard',
       title: 'menu.dashboard',

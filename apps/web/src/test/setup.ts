@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { hubTransport } from '../features/notifications/hub-connection';
+import { FakeHubSocket } from '../testing/fake-hub';
 
 // jsdom has no layout engine. Mantine and mantine-datatable read matchMedia (the empty query must
 // match) and observe sizes.
@@ -32,6 +34,10 @@ if (!('fonts' in document)) {
     value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
   });
 }
+
+// The admin area opens the notification hub: tests get a socket that never connects unless a test
+// drives it (testing/fake-hub.ts), never a real connection attempt.
+hubTransport.createSocket = async () => new FakeHubSocket();
 
 // Screens and their texts load lazily (separate chunks); on a busy two-core machine that takes a
 // moment, so give findBy/waitFor more than the default second.

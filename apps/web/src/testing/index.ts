@@ -1,5 +1,6 @@
 export * from './fake-api';
 export * from './fake-application';
 export { matchesFilter, valueAtPath } from './fake-filter';
+export * from './fake-hub';
 export * from './fake-upload';
 export * from './render';

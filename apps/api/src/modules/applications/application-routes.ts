@@ -106,10 +106,14 @@ export function registerApplicationRoutes(fastify: FastifyInstance) {
         response: { 200: documented(ZConfirmed), ...problems(400, 404) },
       },
     },
-    async (req) =>
-      inTransaction(db, 'application', (tx) =>
+    async (req) => {
+      const { notifications, ...confirmed } = await inTransaction(db, 'application', (tx) =>
         confirmApplication(tx, actorOf(req.user!), req.body.studentId),
-      ),
+      );
+      // After the commit; a failure to push them live is logged and never fails the confirm.
+      if (notifications.length) app.events.announce(req.log, 'notificationsCreated', notifications);
+      return confirmed;
+    },
   );
 
   app.get(

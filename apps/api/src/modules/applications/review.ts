@@ -1,4 +1,9 @@
-import { missingForConfirm, type TApplication, type TMissingCode } from '@uniapply/shared';
+import {
+  missingForConfirm,
+  type TApplication,
+  type TMissingCode,
+  type TNotification,
+} from '@uniapply/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client.js';
 import {
@@ -124,7 +129,7 @@ export async function confirmApplication(
   tx: TDbOrTx,
   actor: TActor,
   studentId: number,
-): Promise<{ step: 11; submitted: number[] }> {
+): Promise<{ step: 11; submitted: number[]; notifications: TNotification[] }> {
   await requireStudent(tx, actor, studentId);
   await setStage(tx, studentId, 1); // a record to lock (never lowers an existing stage)
   await tx
@@ -150,10 +155,12 @@ export async function confirmApplication(
       isNotified: false,
       notificationData: { fullName, universityName: c.university.name, courseName: c.course.name },
     }));
-  if (rows.length) await tx.insert(notifications).values(rows);
+  const created = rows.length ? await tx.insert(notifications).values(rows).returning() : [];
   await setStage(tx, studentId, THANK_YOU);
   return {
     step: THANK_YOU,
     submitted: application.courses.filter((c) => ids.has(c.id)).map((c) => c.universityCourseId),
+    // For the caller to announce once the transaction has committed (the live admin bell).
+    notifications: created.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
   };
 }

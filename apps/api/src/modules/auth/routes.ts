@@ -8,7 +8,7 @@ import { findDemoAccount } from '../../db/seed/demo-accounts.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { documented, PUBLIC, problems } from '../../http/openapi.js';
 import { clearSessionCookie, requireUser, sessionCookieName, setSessionCookie } from '../../http/session.js';
-import { createSession, deleteSession } from '../../http/session-store.js';
+import { createSession, deleteSession, sessionKey } from '../../http/session-store.js';
 import { demoProviderPlugin } from './demo-provider/plugin.js';
 import { createDemoProvider } from './demo-provider/provider.js';
 import { safeReturnUrl } from './return-url.js';
@@ -185,6 +185,9 @@ export async function authModule(fastify: FastifyInstance) {
       { event: 'sign-in', userId: signedIn.userId, role: signedIn.role, provider: signIn.name },
       'signed in',
     );
+    // The browser's previous session ended with the rotation: its open sockets close too.
+    if (oldToken && oldToken.length <= 100)
+      app.events.announce(request.log, 'sessionEnded', sessionKey(oldToken));
     setSessionCookie(app, reply, signedIn.token);
     return reply.redirect(flow.returnUrl, 303);
   });
@@ -247,7 +250,11 @@ export async function authModule(fastify: FastifyInstance) {
     },
     async (request, reply: FastifyReply) => {
       const token = request.cookies[sessionCookieName(config.secureCookies)];
-      if (token && token.length <= 100) await deleteSession(database.db, token);
+      if (token && token.length <= 100) {
+        await deleteSession(database.db, token);
+        // Its open sockets close too (the notifications hub listens).
+        app.events.announce(request.log, 'sessionEnded', sessionKey(token));
+      }
       request.log.info({ event: 'sign-out', userId: request.user?.id ?? null }, 'signed out');
       clearSessionCookie(app, reply);
       return reply.status(204).send();

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../http/errors.js';
 import { problems } from '../../http/openapi.js';
 import { requireRole } from '../../http/session.js';
-import { announceSessionsEnded } from '../../http/session-store.js';
 import { checkBody } from '../../resources/hooks.js';
 import { describeSpecific, describeVerb } from '../../resources/operations.js';
 import { listPage } from '../../resources/queries.js';
@@ -26,7 +25,7 @@ const missing = () => notFound('This user was not found.');
 /**
  * SECURITY 19, the admin's Users screen: list accounts (paged, filtered like every list), disable
  * and enable them. Disabling ends every session of the account at once (its next request is a
- * 401, its sockets are told through onUserSessionsEnded) and refuses its sign-in until enabled.
+ * 401, the hub disconnects its sockets on the app's userSessionsEnded event) and refuses its sign-in until enabled.
  */
 export async function usersModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -62,7 +61,7 @@ export async function usersModule(fastify: FastifyInstance) {
       const { id } = request.body;
       if (id === admin.id) throw cannotDisableSelf();
       if (!(await disableAccount(db, id, admin.id))) throw missing();
-      announceSessionsEnded(id, 'disabled');
+      app.events.announce(app.log, 'userSessionsEnded', id, 'disabled');
       request.log.info({ event: 'account-disabled', userId: admin.id, targetUserId: id }, 'account disabled');
       return (await getAccount(db, id))!;
     },

@@ -15,6 +15,7 @@ import { Brand } from '../../components/brand';
 import { PageLoader } from '../../components/page-loader';
 import { LanguageSwitcher } from '../../features/auth/language-switcher';
 import { useLogout, useSession } from '../../features/auth/session';
+import { NotificationHubProvider } from '../../features/notifications/hub-provider';
 import classes from './shell-layout.module.css';
 import { Sidebar } from './sidebar';
 
@@ -37,82 +38,85 @@ export function ShellLayout() {
   const sidebarProps = { user, onLogout: signOut, loggingOut: logout.isPending };
 
   return (
-    <AppShell
-      header={{ height: HEADER_PX }}
-      navbar={{
-        width: collapsed ? SIDEBAR_COLLAPSED_PX : SIDEBAR_EXPANDED_PX,
-        breakpoint: 'sm',
-        collapsed: { mobile: true },
-      }}
-      padding="md"
-    >
-      {/* The one host for the signed-in screens' alerts (spec 8). */}
-      <Notifications position="top-right" zIndex={1000} />
-      <a href="#main-content" className={classes.skipLink}>
-        {t('skipToContent')}
-      </a>
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              hiddenFrom="sm"
-              opened={drawerOpened}
-              onClick={drawer.toggle}
-              size="sm"
-              aria-label={t('openMenu')}
-            />
-            {/* On a phone the mark alone leaves room for the language and account menus. */}
-            <Box visibleFrom="xs">
-              <Brand to={ROLE_HOME[user.role]} />
-            </Box>
-            <Box hiddenFrom="xs">
-              <Brand to={ROLE_HOME[user.role]} compact />
-            </Box>
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            <LanguageSwitcher />
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" size="lg" aria-label={t('accountMenu')}>
-                  <IconUserCircle size={24} stroke={1.6} aria-hidden />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{`${user.firstName} ${user.lastName}`.trim()}</Menu.Label>
-                <Menu.Item
-                  component={Link}
-                  to={`/${user.role}/Profile`}
-                  leftSection={<IconUser size={16} aria-hidden />}
-                >
-                  {t('menu.profile')}
-                </Menu.Item>
-                <Menu.Item onClick={signOut} leftSection={<IconLogout size={16} aria-hidden />}>
-                  {t('logout')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar component="aside" aria-label={t('sidebar')} visibleFrom="sm">
-        <Sidebar {...sidebarProps} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
-      </AppShell.Navbar>
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        hiddenFrom="sm"
-        size={SIDEBAR_EXPANDED_PX}
-        styles={{ body: { padding: 0 } }}
-        title={<Brand to={ROLE_HOME[user.role]} />}
-        closeButtonProps={{ 'aria-label': t('closeMenu') }}
+    // Admins keep one live connection to the notification hub while signed in (spec 7.1).
+    <NotificationHubProvider enabled={user.role === 'Admin'}>
+      <AppShell
+        header={{ height: HEADER_PX }}
+        navbar={{
+          width: collapsed ? SIDEBAR_COLLAPSED_PX : SIDEBAR_EXPANDED_PX,
+          breakpoint: 'sm',
+          collapsed: { mobile: true },
+        }}
+        padding="md"
       >
-        <Sidebar {...sidebarProps} collapsed={false} onNavigate={drawer.close} />
-      </Drawer>
-      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+        {/* The one host for the signed-in screens' alerts (spec 8). */}
+        <Notifications position="top-right" zIndex={1000} />
+        <a href="#main-content" className={classes.skipLink}>
+          {t('skipToContent')}
+        </a>
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                hiddenFrom="sm"
+                opened={drawerOpened}
+                onClick={drawer.toggle}
+                size="sm"
+                aria-label={t('openMenu')}
+              />
+              {/* On a phone the mark alone leaves room for the language and account menus. */}
+              <Box visibleFrom="xs">
+                <Brand to={ROLE_HOME[user.role]} />
+              </Box>
+              <Box hiddenFrom="xs">
+                <Brand to={ROLE_HOME[user.role]} compact />
+              </Box>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <LanguageSwitcher />
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" size="lg" aria-label={t('accountMenu')}>
+                    <IconUserCircle size={24} stroke={1.6} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>{`${user.firstName} ${user.lastName}`.trim()}</Menu.Label>
+                  <Menu.Item
+                    component={Link}
+                    to={`/${user.role}/Profile`}
+                    leftSection={<IconUser size={16} aria-hidden />}
+                  >
+                    {t('menu.profile')}
+                  </Menu.Item>
+                  <Menu.Item onClick={signOut} leftSection={<IconLogout size={16} aria-hidden />}>
+                    {t('logout')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar component="aside" aria-label={t('sidebar')} visibleFrom="sm">
+          <Sidebar {...sidebarProps} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
+        </AppShell.Navbar>
+        <Drawer
+          opened={drawerOpened}
+          onClose={drawer.close}
+          hiddenFrom="sm"
+          size={SIDEBAR_EXPANDED_PX}
+          styles={{ body: { padding: 0 } }}
+          title={<Brand to={ROLE_HOME[user.role]} />}
+          closeButtonProps={{ 'aria-label': t('closeMenu') }}
+        >
+          <Sidebar {...sidebarProps} collapsed={false} onNavigate={drawer.close} />
+        </Drawer>
+        <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </NotificationHubProvider>
   );
 }

@@ -1,10 +1,11 @@
 import { Avatar, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconMenu2 } from '@tabler/icons-react';
 import type { TMe } from '@uniapply/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { menuOf, type TMenuItem } from './menus';
+import { LiveBell, LiveBellStatus } from '../../features/notifications/live-bell';
+import { menuOf, type TMenuIcon, type TMenuItem } from './menus';
 import classes from './sidebar.module.css';
 
 type TSidebarProps = {
@@ -15,6 +16,11 @@ type TSidebarProps = {
   onNavigate?: () => void;
   onLogout: () => void;
   loggingOut: boolean;
+};
+
+/** Menu entries that show live state (spec 4: the admin's notification bell). */
+const LIVE: Record<string, { icon: TMenuIcon; status: (props: { id: string }) => ReactNode }> = {
+  '/Admin/Notification': { icon: LiveBell, status: LiveBellStatus },
 };
 
 /** Spec 2.1 and 2.2: user's name, the role's menu (bell first for admins), log out. */
@@ -90,7 +96,10 @@ function MenuItem({
 }) {
   const { t } = useTranslation('shell');
   const label = t(item.label);
-  const Icon = item.icon;
+  const live = item.to ? LIVE[item.to] : undefined;
+  const Icon = live?.icon ?? item.icon;
+  const Status = live?.status;
+  const statusId = useId();
   const icon = <Icon size={22} stroke={1.7} aria-hidden />;
   if (!item.to) {
     // No screen yet (spec 2.2): visible and focusable so people learn it exists, but inert.
@@ -114,17 +123,21 @@ function MenuItem({
     );
   }
   return (
-    <SidebarTip label={label} show={collapsed}>
-      <NavLink
-        to={item.to}
-        className={classes.item}
-        onClick={onNavigate}
-        aria-label={collapsed ? label : undefined}
-      >
-        {icon}
-        {!collapsed && <span>{label}</span>}
-      </NavLink>
-    </SidebarTip>
+    <>
+      <SidebarTip label={label} show={collapsed}>
+        <NavLink
+          to={item.to}
+          className={classes.item}
+          onClick={onNavigate}
+          aria-label={collapsed ? label : undefined}
+          aria-describedby={Status ? statusId : undefined}
+        >
+          {icon}
+          {!collapsed && <span>{label}</span>}
+        </NavLink>
+      </SidebarTip>
+      {Status && <Status id={statusId} />}
+    </>
   );
 }
 

@@ -1,0 +1,30 @@
+import type { TNotification } from '@uniapply/shared';
+import { createContext, useContext } from 'react';
+import type { THubState } from './hub-connection';
+
+export type TNotificationHub = {
+  /** Whether this user has a live hub at all (admins). */
+  enabled: boolean;
+  state: THubState;
+  /** Live notifications received in this tab and not yet read by any admin, oldest first. */
+  unread: TNotification[];
+  /** Spec 4: the bell is highlighted (and pulses) since a live notification arrived. */
+  highlighted: boolean;
+  /** The Notification screen was opened: the highlight clears. */
+  opened(): void;
+  /** These notifications were marked as notified (here or by any admin). */
+  markedRead(ids: number[]): void;
+};
+
+const inert: TNotificationHub = {
+  enabled: false,
+  state: 'disconnected',
+  unread: [],
+  highlighted: false,
+  opened: () => {},
+  markedRead: () => {},
+};
+
+export const NotificationHubContext = createContext<TNotificationHub>(inert);
+
+export const useNotificationHub = () => useContext(NotificationHubContext);

@@ -1,0 +1,114 @@
+import { Badge, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { TFilter, TNotification } from '@uniapply/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { EmptyResults, LoadError } from '../../components/paged-list/load-states';
+import { api } from '../../lib/api';
+import { useNotificationHub } from './hub-context';
+import classes from './notifications.module.css';
+
+// Spec 2.3 "Admin Notification screen" and DESIGN 6: cards of the notifications with isNotified
+// false; opening the screen marks exactly the ones it showed (never "all") and clears the bell.
+// One that arrives while the screen is open appears as a new card and stays unread until the
+// screen is opened again (the bell, or a reload).
+
+const UNREAD: TFilter = {
+  operator: 'AND',
+  conditions: [{ field: 'isNotified', operator: 'EQ', value: false }],
+  groups: [],
+};
+
+export function NotificationPage() {
+  const { t } = useTranslation('notifications');
+  const hub = useNotificationHub();
+  const { opened, markedRead } = hub;
+  // Every opening (also the bell clicked while here) reads the list afresh.
+  const { key } = useLocation();
+  const list = useQuery({
+    queryKey: ['notifications', 'unread', key],
+    queryFn: ({ signal }) => api.post<TNotification[]>('/Notification/findAsync', UNREAD, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: 1,
+  });
+  const mark = useMutation({
+    mutationFn: (ids: number[]) => api.post<{ ids: number[] }>('/Notification/markNotified', { ids }),
+    onSuccess: (_done, ids) => markedRead(ids),
+  });
+  const { mutate } = mark;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening (a new location key) clears the bell.
+  useEffect(() => {
+    opened();
+  }, [opened, key]);
+  useEffect(() => {
+    if (list.data?.length) mutate(list.data.map((n) => n.id));
+  }, [list.data, mutate]);
+
+  const shown = list.data ?? [];
+  const shownIds = new Set(shown.map((n) => n.id));
+  const arrived = list.data ? hub.unread.filter((n) => !shownIds.has(n.id)) : [];
+  const cards = [...arrived.slice().reverse(), ...shown.slice().sort((a, b) => b.id - a.id)];
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('title')}</Title>
+      {list.isPending && (
+        <Stack role="status" aria-label={t('loading')} gap="md">
+          <Skeleton height={96} radius="md" />
+          <Skeleton height={96} radius="md" />
+        </Stack>
+      )}
+      {list.isError && (
+        <LoadError title={t('loadFailed')} error={list.error} onRetry={() => list.refetch()} />
+      )}
+      {list.data && cards.length === 0 && (
+        <EmptyResults title={t('empty.title')} description={t('empty.text')} />
+      )}
+      {cards.length > 0 && (
+        <ul className={classes.cards} aria-label={t('listLabel')}>
+          {cards.map((n) => {
+            const isNew = !shownIds.has(n.id);
+            return (
+              <li key={n.id}>
+                <Card
+                  withBorder
+                  radius="md"
+                  padding="md"
+                  className={classes.card}
+                  data-new={isNew || undefined}
+                >
+                  <Stack gap={4}>
+                    {isNew && (
+                      <Badge color="red.9" variant="filled" size="sm">
+                        {t('new')}
+                      </Badge>
+                    )}
+                    <Text fw={700} className={classes.name}>
+                      {n.notificationData.fullName}
+                    </Text>
+                    <Text size="sm">
+                      <Text span c="dimmed" size="sm">
+                        {t('university')}:{' '}
+                      </Text>
+                      {n.notificationData.universityName}
+                    </Text>
+                    <Text size="sm">
+                      <Text span c="dimmed" size="sm">
+                        {t('course')}:{' '}
+                      </Text>
+                      {n.notificationData.courseName}
+                    </Text>
+                  </Stack>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Stack>
+  );
+}

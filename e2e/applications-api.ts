@@ -1,0 +1,88 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { createStudentWithContacts } from './agent/students-api';
+
+// A whole application saved through the API, as the wizard saves it, ready to confirm: for specs
+// about what happens after a confirm (notifications, application forms).
+
+/** A one-page PDF with a correct cross-reference table, built from bytes. */
+export function pdfBytes(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+type TResponse = Awaited<ReturnType<APIRequestContext['post']>>;
+const ok = async (res: TResponse) => {
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+};
+
+/**
+ * An agent's (or a student's own, with `request` of that account) application with every step
+ * saved and `universityCourseId` chosen: stage 10, ready for POST /Stage/confirm.
+ */
+export async function completeApplication(
+  request: APIRequestContext,
+  firstName: string,
+  universityCourseId: number,
+): Promise<number> {
+  const studentId = await createStudentWithContacts(request, firstName);
+  const upload = async (route: string, fields: Record<string, string> = {}) =>
+    (
+      await ok(
+        await request.post(`/api/${route}/upload`, {
+          multipart: {
+            file: { name: 'scan.pdf', mimeType: 'application/pdf', buffer: pdfBytes() },
+            studentId: String(studentId),
+            ...fields,
+          },
+        }),
+      )
+    ).fileId as string;
+  const [cert, transcript] = [await upload('Qualification'), await upload('Qualification')];
+  await ok(
+    await request.post('/api/Qualification/add', {
+      data: {
+        studentId,
+        qualificationType: 4,
+        yearOfExam: 2022,
+        nameOfExamination: 'Lyceum diploma',
+        nameOfInstitution: 'Lyceum',
+        result: 'A',
+        certFileName: cert,
+        transcriptFileName: transcript,
+      },
+    }),
+  );
+  const languageCert = await upload('Language');
+  await ok(
+    await request.post('/api/Language/add', {
+      data: { studentId, languageType: 1, result: '7.0', yearOfExam: 2023, certFileName: languageCert },
+    }),
+  );
+  for (const type of ['1', '2', '3']) await upload('Document', { DocumentTypeId: type });
+  await ok(
+    await request.post(`/api/OtherInfo/CreateOrUpdate?stage=9&studentId=${studentId}`, {
+      data: { studentId, facebook: true, others: false, otherInfoDetails: null },
+    }),
+  );
+  await ok(
+    await request.post(`/api/StudentCourse/addOrUpdateList?studentId=${studentId}&stage=10`, {
+      data: [universityCourseId],
+    }),
+  );
+  return studentId;
+}
