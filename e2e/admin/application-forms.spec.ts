@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { stamp } from '../agent/students-api';
+import { pdfBytes } from '../applications-api';
 import { english, expectAccessible, signInFromLanding } from '../support';
 
 test.use({ storageState: english, actionTimeout: 15_000 });
@@ -14,26 +16,6 @@ const SHOTS = '/tmp/forms-shots';
 const cyrillic = (text: string) =>
   [...text].map((c) => 'абвгдежзийклмнопрстуфхцчшщыэюя'[parseInt(c, 36) % 30]).join('');
 
-/** A minimal one-page PDF (valid enough for the upload's type check). */
-function pdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
 type TSubmitted = { firstName: string; course: string; university: string };
 
 /** Every step of a full application, saved and confirmed through the API as `request`'s user. */
@@ -46,7 +28,7 @@ async function submitApplication(request: APIRequestContext, tag: string): Promi
   const upload = async (url: string, name: string, fields: Record<string, string>) =>
     (await ok(
       await request.post(url, {
-        multipart: { ...fields, file: { name, mimeType: 'application/pdf', buffer: pdf() } },
+        multipart: { ...fields, file: { name, mimeType: 'application/pdf', buffer: pdfBytes() } },
       }),
     )) as { id?: number; fileId?: string; docPath?: string };
   const firstName = `Алишер${cyrillic(tag)}`;
@@ -228,6 +210,27 @@ test('the admin finds a submitted application by first name and every tab shows 
   const download = page.waitForEvent('download');
   await detail.getByRole('button', { name: /: resume\.pdf$/ }).click();
   expect((await download).suggestedFilename()).toBe('resume.pdf');
+
+  // The row's PDF (issue 10 item 2): the spec's file name, and the student's text in it as typed
+  // (Cyrillic and Uzbek Latin with U+02BB), read back with poppler's pdftotext.
+  const pdfDownload = page.waitForEvent('download');
+  await row.getByRole('button', { name: `Download the application form of ${fullName} (PDF)` }).click();
+  const form = await pdfDownload;
+  expect(form.suggestedFilename()).toBe(`${fullName} Application Form.pdf`);
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', (await form.path())!, '-'], { encoding: 'utf8' });
+  for (const typed of [
+    submitted.firstName,
+    'Gʻulomov',
+    'Karim',
+    'Oʻktamova',
+    'Davlat imtihoni',
+    'Samarqand akademik litseyi',
+    'Uzum Market',
+    submitted.course,
+    submitted.university,
+  ]) {
+    expect(text, typed).toContain(typed);
+  }
 
   // On a phone the grid scrolls sideways and the tabs stay usable.
   await page.setViewportSize({ width: 360, height: 800 });
