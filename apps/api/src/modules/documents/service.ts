@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { TActor } from '../../resources/scope.js';
 import { checkUpload } from './file-check.js';
 import { displayNameOf } from './names.js';
@@ -43,7 +43,7 @@ export async function storeUpload(
   if (studentId === null) throw studentNotFound();
   const fileName = displayNameOf(spooled.clientName, 'bin');
   const check = await checkUpload(spooled.path, fileName);
-  if (!check.ok) throw badRequest(check.reason);
+  if (!check.ok) throw new AppError(400, 'Bad Request', check.reason, undefined, check.code, check.params);
 
   const fileId = randomUUID();
   const key = `${studentId}/${fileId}`;

@@ -24,7 +24,7 @@ import { numberValue } from '../../../components/crud/form-values';
 import { type TUploadState, UploadSlot } from '../../../components/forms/upload-slot';
 import { api } from '../../../lib/api';
 import { translateKey } from '../../../lib/i18n';
-import { uploadFile } from '../../../lib/upload';
+import { uploadFile, uploadRefusal } from '../../../lib/upload';
 import type { TStepProps } from '../step-contract';
 
 // Steps 4 to 6 save their entries one dialog at a time (spec 2.5): a list, an add/edit dialog over
@@ -33,7 +33,14 @@ import type { TStepProps } from '../step-contract';
 
 export type TEntryRow = { id: number } & Record<string, unknown>;
 export type TEntryValues = Record<string, unknown>;
-type TFileState = { state: TUploadState; progress: number; fileName: string | null; fileSize?: number };
+type TFileState = {
+  state: TUploadState;
+  progress: number;
+  fileName: string | null;
+  fileSize?: number;
+  /** Why the upload failed, translated. */
+  reason?: string | null;
+};
 
 export type TEntryFields = {
   values: TEntryValues;
@@ -69,6 +76,10 @@ export const entryKeys = {
 };
 
 export const fileHref = (fileId: string) => `/api/Document/downloadByFileId/${encodeURIComponent(fileId)}`;
+
+/** 'Failed to upload cv.doc.' and, when the server said why, the reason. */
+export const uploadFailedText = (t: TFunction, failed: { fileName: string | null; reason?: string | null }) =>
+  [t('wizard:documents.uploadFailed', { name: failed.fileName }), failed.reason].filter(Boolean).join(' ');
 
 /** A shared-schema message key with its params (`params.field` is itself a key) in the user's language. */
 export function issueText(t: TFunction, issue: { message: string; params?: Record<string, unknown> }) {
@@ -378,8 +389,8 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
       });
       set(name, saved.fileId);
       track({ state: 'uploaded', progress: 100, fileName: saved.fileName });
-    } catch {
-      track({ state: 'error', progress: 0, fileName: file.name });
+    } catch (error) {
+      track({ state: 'error', progress: 0, fileName: file.name, reason: uploadRefusal(error) });
     }
   };
 
@@ -397,7 +408,7 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
           fileSize={tracked?.fileSize}
           fileName={tracked?.fileName ?? (stored ? t('steps.lists.storedFile') : null)}
           downloadHref={stored ? fileHref(stored) : null}
-          error={tracked?.state === 'error' ? t('documents.uploadFailed', { name: tracked.fileName }) : null}
+          error={tracked?.state === 'error' ? uploadFailedText(t, tracked) : null}
           onFile={(file) => void upload(name, file)}
         />
         {errorOf(name) ? (
