@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'inUse',
   'editConflict',
   'incompleteApplication',
+  'earlierStepsMissing',
   'applicationSubmitted',
   'payloadTooLarge',
   'unsupportedMediaType',

@@ -48,8 +48,8 @@ async function upload(who: TWho, url: string, fields: Record<string, string>) {
   return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown> };
 }
 
-/** A profile of `c` with every required step saved (stage 10), ready to confirm. */
-async function completeApplication(c: TClient, who: TWho, marker: string, courseIds: number[]) {
+/** A profile of `c` with steps 1 to 5 saved (stage 4: entries are added, not raised). */
+async function firstFiveSteps(c: TClient, who: TWho, marker: string) {
   const info = ok<{ id: number }>(
     await c.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody(marker)),
   );
@@ -82,6 +82,12 @@ async function completeApplication(c: TClient, who: TWho, marker: string, course
       certFileName: langCert.body.fileId,
     }),
   );
+  return id;
+}
+
+/** A profile of `c` with every required step saved (stage 10), ready to confirm. */
+async function completeApplication(c: TClient, who: TWho, marker: string, courseIds: number[]) {
+  const id = await firstFiveSteps(c, who, marker);
   for (const type of [1, 2, 3]) {
     const res = await upload(who, '/Document/upload', {
       studentId: String(id),
@@ -124,9 +130,9 @@ describe('stage', () => {
       await student.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody('Stagey')),
     ).id;
     expect(ok(await student.get('/Stage/get'))).toEqual({ studentId: id, step: 2 });
-    expect(ok(await student.post('/Stage/raise', { studentId: id, stage: 8 }))).toEqual({ step: 8 });
-    expect(ok(await student.post('/Stage/raise', { studentId: id, stage: 3 }))).toEqual({ step: 8 });
-    expect(ok(await student.get(`/Stage/get?studentId=${id}`))).toEqual({ studentId: id, step: 8 });
+    expect(ok(await student.post('/Stage/raise', { studentId: id, stage: 2 }))).toEqual({ step: 2 });
+    expect(ok(await student.post('/Stage/raise', { studentId: id, stage: 1 }))).toEqual({ step: 2 });
+    expect(ok(await student.get(`/Stage/get?studentId=${id}`))).toEqual({ studentId: id, step: 2 });
     expect((await student.post('/Stage/raise', { studentId: id, stage: 11 })).status).toBe(400);
     // Agents and admins name the student; a missing or non-canonical id is a 400, no session a 401.
     expect((await agent.get('/Stage/get')).status).toBe(400);
@@ -139,6 +145,49 @@ describe('stage', () => {
     ])
       expect([url, (await agent.get(url)).status]).toEqual([url, 400]);
     expect((await client(t, null).get(`/Stage/get?studentId=${id}`)).status).toBe(401);
+  });
+
+  it('raise refuses to pass a step that was not saved, naming what is missing; the stage stays', async () => {
+    const id = ok<{ id: number }>(
+      await agent.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody('Skipper')),
+    ).id;
+    const skip = await agent.post('/Stage/raise', { studentId: id, stage: 10 });
+    expect(skip.status).toBe(400);
+    expect(skip.body).toMatchObject({
+      code: 'earlierStepsMissing',
+      params: {
+        missing: [
+          'guardian',
+          'emergencyContact',
+          'qualifications',
+          'languages',
+          'document:1',
+          'document:2',
+          'document:3',
+          'otherInfo',
+          'courses',
+        ],
+      },
+    });
+    const next = await agent.post('/Stage/raise', { studentId: id, stage: 3 });
+    expect(next.body).toMatchObject({ code: 'earlierStepsMissing', params: { missing: ['guardian'] } });
+    expect(ok(await agent.get(`/Stage/get?studentId=${id}`))).toEqual({ studentId: id, step: 2 });
+  });
+
+  it("the wizard's raises pass: Next on qualifications, languages, an empty experience, then documents", async () => {
+    const id = await firstFiveSteps(agent, agentWho, 'Raiser');
+    for (const stage of [5, 6, 7]) {
+      expect(ok(await agent.post('/Stage/raise', { studentId: id, stage }))).toEqual({ step: stage });
+    }
+    const early = await agent.post('/Stage/raise', { studentId: id, stage: 8 });
+    expect(early.body).toMatchObject({
+      code: 'earlierStepsMissing',
+      params: { missing: ['document:1', 'document:2', 'document:3'] },
+    });
+    for (const type of [1, 2, 3]) {
+      await upload(agentWho, '/Document/upload', { studentId: String(id), DocumentTypeId: String(type) });
+    }
+    expect(ok(await agent.post('/Stage/raise', { studentId: id, stage: 8 }))).toEqual({ step: 8 });
   });
 
   it("item 1: another owner's student behaves exactly like a missing one on every new route", async () => {
