@@ -394,6 +394,12 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
     }
   };
 
+  /** The stored file's name the row carries ('certFileName' → 'certDisplayName'), while it is kept. */
+  const storedName = (name: string, stored: string) => {
+    const display = row && row[name] === stored ? row[name.replace(/FileName$/, 'DisplayName')] : null;
+    return typeof display === 'string' && display !== '' ? display : t('steps.lists.storedFile');
+  };
+
   const fileSlot = (name: string, label: string, required: boolean) => {
     const tracked = files[name];
     const stored = typeof values[name] === 'string' && values[name] !== '' ? (values[name] as string) : null;
@@ -406,7 +412,7 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
           state={state}
           progress={tracked?.progress}
           fileSize={tracked?.fileSize}
-          fileName={tracked?.fileName ?? (stored ? t('steps.lists.storedFile') : null)}
+          fileName={tracked?.fileName ?? (stored ? storedName(name, stored) : null)}
           downloadHref={stored ? fileHref(stored) : null}
           error={tracked?.state === 'error' ? uploadFailedText(t, tracked) : null}
           onFile={(file) => void upload(name, file)}
