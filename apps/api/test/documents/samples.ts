@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 
-// Small but real files of each accepted kind, built from bytes (no fixtures, no libraries).
+// Small but real files of each accepted kind, built from bytes (no fixtures, no libraries); the
+// API tests and the browser tests (e2e) upload these.
 
 /** A one-page PDF with a correct cross-reference table. */
 export function pdfFile(): Buffer {
