@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { pdfFile, pngFile } from '../../apps/api/test/documents/samples';
 import { english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
 import { createStudentWithContacts, stamp } from './students-api';
 
@@ -106,32 +107,6 @@ for (const width of [1280, 360]) {
   });
 }
 
-/** A one-page PDF with a correct cross-reference table, built from bytes. */
-function pdfBytes(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-/** A valid 1x1 PNG. */
-const PNG_BYTES = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 test("the agent completes the remaining steps of their student's application (uploads, courses, review) and confirms it", async ({
   page,
 }, testInfo) => {
@@ -139,8 +114,8 @@ test("the agent completes the remaining steps of their student's application (up
     pdf: testInfo.outputPath('scan.pdf'),
     png: testInfo.outputPath('photo.png'),
   };
-  await writeFile(files.pdf, pdfBytes());
-  await writeFile(files.png, PNG_BYTES);
+  await writeFile(files.pdf, pdfFile());
+  await writeFile(files.png, pngFile());
 
   await signInFromLanding(page, 'agent@demo.local');
   const firstName = `Full${stamp()}`;

@@ -1,70 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { pdfFile, pngFile } from '../../apps/api/test/documents/samples';
 import { english, expectAccessible, SCREENSHOTS } from '../support';
 
 test.use({ storageState: english, actionTimeout: 15_000 });
 
 // A new student fills in all ten steps as a user would, with real small files, reloads half-way
 // and confirms (issue 9; spec 2.5, 4, 9).
-
-/** A minimal valid one-page PDF, its xref offsets computed from the bytes. */
-function minimalPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-/** A valid 8×8 grey PNG (signature, IHDR, one zlib IDAT, IEND). */
-function smallPng(): Buffer {
-  const size = 8;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(0, 9); // greyscale
-  const rows = Buffer.alloc(size * (size + 1), 0x80);
-  for (let y = 0; y < size; y++) rows[y * (size + 1)] = 0; // filter: none
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(rows)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** The files a student would pick, written to a temporary folder. */
 function makeFiles() {
@@ -74,13 +18,13 @@ function makeFiles() {
     fs.writeFileSync(file, bytes);
     return file;
   };
-  const pdf = minimalPdf();
+  const pdf = pdfFile();
   return {
     dir,
     certificate: write('bachelor-certificate.pdf', pdf),
     transcript: write('bachelor-transcript.pdf', pdf),
     ielts: write('ielts-certificate.pdf', pdf),
-    photo: write('passport-photo.png', smallPng()),
+    photo: write('passport-photo.png', pngFile()),
     passportCopy: write('passport-copy.pdf', pdf),
     resume: write('resume.pdf', pdf),
   };

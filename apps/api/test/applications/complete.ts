@@ -27,14 +27,8 @@ export async function uploadPdf(t: TestApp, who: TWho, url: string, fields: Reco
   return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown> };
 }
 
-/** A profile of `c` with every required step saved (stage 10), ready to confirm. */
-export async function completeApplication(
-  t: TestApp,
-  c: TClient,
-  who: TWho,
-  marker: string,
-  courseIds: number[],
-) {
+/** A profile of `c` with steps 1 to 5 saved (stage 4: entries are added, not raised). */
+export async function firstFiveSteps(t: TestApp, c: TClient, who: TWho, marker: string) {
   const info = ok<{ id: number }>(
     await c.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody(marker)),
   );
@@ -67,6 +61,18 @@ export async function completeApplication(
       certFileName: langCert.body.fileId,
     }),
   );
+  return id;
+}
+
+/** A profile of `c` with every required step saved (stage 10), ready to confirm. */
+export async function completeApplication(
+  t: TestApp,
+  c: TClient,
+  who: TWho,
+  marker: string,
+  courseIds: number[],
+) {
+  const id = await firstFiveSteps(t, c, who, marker);
   for (const type of [1, 2, 3]) {
     const res = await uploadPdf(t, who, '/Document/upload', {
       studentId: String(id),

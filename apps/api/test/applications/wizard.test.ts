@@ -13,7 +13,11 @@ import {
   type TWho,
   universityCourseBody,
 } from '../resources/helpers.js';
-import { completeApplication as completeApplicationOf, uploadPdf } from './complete.js';
+import {
+  completeApplication as completeApplicationOf,
+  firstFiveSteps as firstFiveStepsOf,
+  uploadPdf,
+} from './complete.js';
 
 // Issue 9, the application server: stage, raise, confirm, review, drafts, versions, submitted
 // courses, record files, document list, deleting students, and the scope of every new route.
@@ -37,6 +41,20 @@ const ok = <T = Record<string, unknown>>(res: { status: number; body: unknown; t
 const upload = (who: TWho, url: string, fields: Record<string, string>) => uploadPdf(t, who, url, fields);
 const completeApplication = (c: TClient, who: TWho, marker: string, courseIds: number[]) =>
   completeApplicationOf(t, c, who, marker, courseIds);
+const firstFiveSteps = (c: TClient, who: TWho, marker: string) => firstFiveStepsOf(t, c, who, marker);
+
+/** What a profile with only its personal step saved is missing, in step order. */
+const ALL_BUT_PERSONAL = [
+  'guardian',
+  'emergencyContact',
+  'qualifications',
+  'languages',
+  'document:1',
+  'document:2',
+  'document:3',
+  'otherInfo',
+  'courses',
+];
 
 const notificationCount = async () => (await t.database.db.select().from(notifications)).length;
 
@@ -66,9 +84,9 @@ describe('stage', () => {
       await student.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody('Stagey')),
     ).id;
     expect(ok(await student.get('/Stage/get'))).toEqual({ studentId: id, step: 2 });
-    expect(ok(await student.post('/Stage/raise', { studentId: id, stage: 8 }))).toEqual({ step: 8 });
-    expect(ok(await student.post('/Stage/raise', { studentId: id, stage: 3 }))).toEqual({ step: 8 });
-    expect(ok(await student.get(`/Stage/get?studentId=${id}`))).toEqual({ studentId: id, step: 8 });
+    expect(ok(await student.post('/Stage/raise', { studentId: id, stage: 2 }))).toEqual({ step: 2 });
+    expect(ok(await student.post('/Stage/raise', { studentId: id, stage: 1 }))).toEqual({ step: 2 });
+    expect(ok(await student.get(`/Stage/get?studentId=${id}`))).toEqual({ studentId: id, step: 2 });
     expect((await student.post('/Stage/raise', { studentId: id, stage: 11 })).status).toBe(400);
     // Agents and admins name the student; a missing or non-canonical id is a 400, no session a 401.
     expect((await agent.get('/Stage/get')).status).toBe(400);
@@ -81,6 +99,39 @@ describe('stage', () => {
     ])
       expect([url, (await agent.get(url)).status]).toEqual([url, 400]);
     expect((await client(t, null).get(`/Stage/get?studentId=${id}`)).status).toBe(401);
+  });
+
+  it('raise refuses to pass a step that was not saved, naming what is missing; the stage stays', async () => {
+    const id = ok<{ id: number }>(
+      await agent.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody('Skipper')),
+    ).id;
+    const skip = await agent.post('/Stage/raise', { studentId: id, stage: 10 });
+    expect(skip.status).toBe(400);
+    expect(skip.body).toMatchObject({
+      code: 'earlierStepsMissing',
+      params: {
+        missing: ALL_BUT_PERSONAL,
+      },
+    });
+    const next = await agent.post('/Stage/raise', { studentId: id, stage: 3 });
+    expect(next.body).toMatchObject({ code: 'earlierStepsMissing', params: { missing: ['guardian'] } });
+    expect(ok(await agent.get(`/Stage/get?studentId=${id}`))).toEqual({ studentId: id, step: 2 });
+  });
+
+  it("the wizard's raises pass: Next on qualifications, languages, an empty experience, then documents", async () => {
+    const id = await firstFiveSteps(agent, agentWho, 'Raiser');
+    for (const stage of [5, 6, 7]) {
+      expect(ok(await agent.post('/Stage/raise', { studentId: id, stage }))).toEqual({ step: stage });
+    }
+    const early = await agent.post('/Stage/raise', { studentId: id, stage: 8 });
+    expect(early.body).toMatchObject({
+      code: 'earlierStepsMissing',
+      params: { missing: ['document:1', 'document:2', 'document:3'] },
+    });
+    for (const type of [1, 2, 3]) {
+      await upload(agentWho, '/Document/upload', { studentId: String(id), DocumentTypeId: String(type) });
+    }
+    expect(ok(await agent.post('/Stage/raise', { studentId: id, stage: 8 }))).toEqual({ step: 8 });
   });
 
   it("item 1: another owner's student behaves exactly like a missing one on every new route", async () => {
@@ -119,17 +170,7 @@ describe('confirm', () => {
     expect(res.body).toMatchObject({
       code: 'incompleteApplication',
       params: {
-        missing: [
-          'guardian',
-          'emergencyContact',
-          'qualifications',
-          'languages',
-          'document:1',
-          'document:2',
-          'document:3',
-          'otherInfo',
-          'courses',
-        ],
+        missing: ALL_BUT_PERSONAL,
       },
     });
   });

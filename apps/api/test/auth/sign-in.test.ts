@@ -21,6 +21,8 @@ const browser = () => {
   b.setCookie('appLanguage', 'en');
   return b;
 };
+/** A session id: 32 random bytes in base64url (session-store.ts). */
+const SESSION_ID = /^[\w-]{43}$/;
 const atCallback = (path: string) => path.startsWith('/api/auth/callback');
 const me = async (b: Browser) => {
   const res = await b.request('/api/auth/me');
@@ -155,7 +157,7 @@ describe('signing up', () => {
       const b = browser();
       await signInThroughDemo(b, { email, role: 'agent' });
       expect((await me(b)).body).toMatchObject({ email, role, firstName, lastName });
-      expect(await userRow('demo', email)).toBeTruthy();
+      expect(await userRow('demo', email)).toMatchObject({ issuer: 'demo', subject: email, email, role });
     }
   });
 
@@ -238,7 +240,7 @@ describe('sessions', () => {
     const first = b.cookie('sid')!;
     await signInThroughDemo(b, { email: 'rotate@example.test' });
     const second = b.cookie('sid')!;
-    expect(second).toBeTruthy();
+    expect(second).toMatch(SESSION_ID);
     expect(second).not.toBe(first);
     expect((await me(b)).status).toBe(200);
     const old = await t.app.inject({ url: '/api/auth/me', headers: { cookie: `sid=${first}` } });
@@ -270,7 +272,8 @@ describe('sessions', () => {
     const first = await b.request(callbackUrl);
     expect(first.headers.get('location')).toBe('/Student/Dashboard');
     const sid = b.cookie('sid');
-    expect(sid).toBeTruthy();
+    expect(sid).toMatch(SESSION_ID);
+    expect((await me(b)).body).toMatchObject({ email: 'once@example.test', role: 'Student' });
 
     // Replaying the same callback (flow cookie put back) is refused; the session stays.
     b.setCookie('signin', 'x'.repeat(43));

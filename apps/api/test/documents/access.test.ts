@@ -293,6 +293,36 @@ describe('deleting', () => {
     expect(stored(ids.x2, cert)).toBe(false);
   });
 
+  it("find names each stored file by its display name (the owner's files only)", async () => {
+    const cert = fileIdOf(await upload(t, studentA, '/Qualification/upload', { file: pdf('A level.pdf') }));
+    const add = await client(t, studentA).post('/Qualification/add', {
+      ...childBodies.Qualification!(ids.a, 'Named', 0),
+      certFileName: cert,
+      transcriptFileName: null,
+    });
+    expect(add.status).toBe(200);
+    const found = await client(t, studentA).post('/Qualification/find', { studentId: ids.a });
+    const row = (found.body as Record<string, unknown>[]).find(
+      (r) => r.id === (add.body as { id: number }).id,
+    );
+    expect(row).toMatchObject({
+      certFileName: cert,
+      certDisplayName: 'A level.pdf',
+      transcriptDisplayName: null,
+    });
+
+    const langCert = fileIdOf(await upload(t, studentA, '/Language/upload', { file: pdf('IELTS.pdf') }));
+    const lang = await client(t, studentA).post('/Language/add', {
+      ...childBodies.Language!(ids.a, 'Named', 0),
+      certFileName: langCert,
+    });
+    expect(lang.status).toBe(200);
+    const langs = await client(t, studentA).post('/Language/find', { studentId: ids.a });
+    expect((langs.body as Record<string, unknown>[]).find((r) => r.certFileName === langCert)).toMatchObject({
+      certDisplayName: 'IELTS.pdf',
+    });
+  });
+
   it('a row id must be a canonical positive integer', async () => {
     for (const id of ['0', '-1', '01', '1.5', 'abc']) {
       expect((await remove(t, admin, `/Document/delete/${id}`)).status).toBe(400);

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 
-// Small but real files of each accepted kind, built from bytes (no fixtures, no libraries).
+// Small but real files of each accepted kind, built from bytes (no fixtures, no libraries); the
+// API tests and the browser tests (e2e) upload these.
 
 /** A one-page PDF with a correct cross-reference table. */
 export function pdfFile(): Buffer {
@@ -76,15 +77,18 @@ export function jpegFile(): Buffer {
 
 /**
  * A Word 97 (.doc) container: an OLE2 compound file with its header, one FAT sector and one
- * directory sector holding the root entry and an empty WordDocument stream.
+ * directory sector holding the root entry and an empty WordDocument stream. `stream` names that
+ * stream otherwise (an Excel file's is 'Workbook'); `major` sets the header's version; `entry` puts
+ * the stream at that directory entry (4 to 7: in a second directory sector, reached through the FAT).
  */
-export function docFile(): Buffer {
+export function docFile({ stream = 'WordDocument', major = 3, entry: at = 1 } = {}): Buffer {
+  const dirSectors = at >= 4 ? 2 : 1;
   const ENDOFCHAIN = 0xfffffffe;
   const FREESECT = 0xffffffff;
   const header = Buffer.alloc(512, 0);
   Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header, 0);
   header.writeUInt16LE(0x003e, 24); // minor version
-  header.writeUInt16LE(0x0003, 26); // major version 3: 512-byte sectors
+  header.writeUInt16LE(major, 26); // major version 3: 512-byte sectors
   header.writeUInt16LE(0xfffe, 28); // little-endian
   header.writeUInt16LE(9, 30); // sector shift
   header.writeUInt16LE(6, 32); // mini sector shift
@@ -99,9 +103,10 @@ export function docFile(): Buffer {
   const fat = Buffer.alloc(512);
   for (let off = 0; off < 512; off += 4) fat.writeUInt32LE(FREESECT, off);
   fat.writeUInt32LE(0xfffffffd, 0); // sector 0 is the FAT
-  fat.writeUInt32LE(ENDOFCHAIN, 4); // sector 1 (the directory) ends its chain
+  if (dirSectors === 2) fat.writeUInt32LE(2, 4); // the directory goes on in sector 2
+  fat.writeUInt32LE(ENDOFCHAIN, dirSectors * 4); // and ends there
 
-  const dir = Buffer.alloc(512);
+  const dir = Buffer.alloc(512 * dirSectors);
   const entry = (i: number, name: string, type: number, child: number) => {
     const at = i * 128;
     const n = Buffer.from(`${name}\0`, 'utf16le');
@@ -114,9 +119,10 @@ export function docFile(): Buffer {
     dir.writeUInt32LE(child, at + 76);
     dir.writeUInt32LE(ENDOFCHAIN, at + 116); // start sector
   };
-  entry(0, 'Root Entry', 5, 1);
-  entry(1, 'WordDocument', 2, FREESECT);
-  for (const i of [2, 3]) {
+  entry(0, 'Root Entry', 5, at);
+  entry(at, stream, 2, FREESECT);
+  for (let i = 1; i < dirSectors * 4; i++) {
+    if (i === at) continue;
     dir.writeUInt32LE(FREESECT, i * 128 + 68);
     dir.writeUInt32LE(FREESECT, i * 128 + 72);
     dir.writeUInt32LE(FREESECT, i * 128 + 76);

@@ -39,6 +39,7 @@ describe('accepted kinds', () => {
   const kinds: [string, () => Buffer, string][] = [
     ['report.pdf', pdfFile, 'application/pdf'],
     ['old.doc', docFile, 'application/msword'],
+    ['long.doc', () => docFile({ entry: 5 }), 'application/msword'],
     ['cv.docx', docxFile, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
     ['photo.jpg', jpegFile, 'image/jpeg'],
     ['photo.JPEG', jpegFile, 'image/jpeg'],
@@ -70,23 +71,43 @@ describe('accepted kinds', () => {
 });
 
 describe('refused kinds', () => {
-  const refused: [string, string, Buffer][] = [
-    ['a PNG named .pdf', 'scan.pdf', pngFile()],
-    ['PHP named .pdf', 'shell.pdf', Buffer.from('<?php system($_GET["c"]); ?>\n')],
-    ['text named .docx', 'notes.docx', Buffer.from('just some text, not a Word file\n')],
-    ['a plain zip named .docx', 'archive.docx', zipFile([{ name: 'readme.txt', data: Buffer.from('hi') }])],
-    ['a PDF named .pdf.html', 'report.pdf.html', pdfFile()],
-    ['a PDF named .png', 'report.png', pdfFile()],
-    ['a name without extension', 'report', pdfFile()],
-    ['a DOCX named .doc', 'cv.doc', docxFile()],
-    ['an OLE2 file named .docx', 'old.docx', docFile()],
+  // Each with its own code, so the web can say why (common:errors.<code>).
+  const refused: [string, string, Buffer, string][] = [
+    ['a PNG named .pdf', 'scan.pdf', pngFile(), 'fileType'],
+    ['PHP named .pdf', 'shell.pdf', Buffer.from('<?php system($_GET["c"]); ?>\n'), 'fileType'],
+    ['text named .docx', 'notes.docx', Buffer.from('just some text, not a Word file\n'), 'fileType'],
+    [
+      'a plain zip named .docx',
+      'archive.docx',
+      zipFile([{ name: 'readme.txt', data: Buffer.from('hi') }]),
+      'fileType',
+    ],
+    ['a PDF named .pdf.html', 'report.pdf.html', pdfFile(), 'fileType'],
+    ['a PDF named .png', 'report.png', pdfFile(), 'fileType'],
+    ['a name without extension', 'report', pdfFile(), 'fileType'],
+    ['a DOCX named .doc', 'cv.doc', docxFile(), 'fileType'],
+    ['an OLE2 file named .docx', 'old.docx', docFile(), 'fileType'],
+    [
+      'an OLE2 file without a WordDocument stream (a workbook) named .doc',
+      'cv.doc',
+      docFile({ stream: 'Workbook' }),
+      'fileType',
+    ],
+    ['an OLE2 file of an unknown version named .doc', 'cv.doc', docFile({ major: 7 }), 'fileDamaged'],
+    [
+      'a Word zip without its document part',
+      'cv.docx',
+      zipFile(docxParts().filter((p) => p.name !== 'word/document.xml')),
+      'fileDamaged',
+    ],
   ];
-  for (const [what, filename, data] of refused) {
-    it(`item 24: ${what} is refused and nothing is kept`, async () => {
+  for (const [what, filename, data, code] of refused) {
+    it(`item 24: ${what} is refused (${code}) and nothing is kept`, async () => {
       const before = { rows: await fileRows(), disk: listFiles(t.filesDir) };
       const res = await upload(t, student, '/Qualification/upload', { file: { filename, data } });
       expect(res.status).toBe(400);
       expect(res.res.headers['content-type']).toContain('application/problem+json');
+      expect(res.body).toMatchObject({ code, params: { accepted: 'pdf, doc, docx, jpg, jpeg, png' } });
       expect(await fileRows()).toBe(before.rows);
       expect(listFiles(t.filesDir)).toEqual(before.disk);
     });
@@ -103,7 +124,10 @@ describe('refused kinds', () => {
       file: { filename: 'cv.docx', data: bomb },
     });
     expect(res.status).toBe(400);
-    expect((res.body as { message: string }).message).toBe('The Word file is too large inside.');
+    expect(res.body).toMatchObject({
+      code: 'fileTooLargeInside',
+      message: 'The Word file is too large inside.',
+    });
     expect(listFiles(t.filesDir)).toEqual(before);
   });
 });

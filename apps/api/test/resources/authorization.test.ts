@@ -331,7 +331,7 @@ describe.each(OWNED)('%s (owned records)', (base) => {
         ['POST', `/${base}/delete`, { id: foreignId }],
         [
           'POST',
-          `/${base}/CreateOrUpdate?stage=11&studentId=${base === 'StudentInfo' ? foreignId : foreignOwnerValue}`,
+          `/${base}/CreateOrUpdate?stage=10&studentId=${base === 'StudentInfo' ? foreignId : foreignOwnerValue}`,
           { ...foreignBody, id: foreignId },
         ],
       ];

@@ -236,6 +236,19 @@ describe('Experience', () => {
     expect((await student.get(`/Experience/${later}`)).status).toBe(404);
   });
 
+  it('a save cannot record stage 11 (submitted): only the confirm submits', async () => {
+    const before = await stageOf(ownId);
+    const res = await student.post(`/Experience/CreateOrUpdate?stage=11&studentId=${ownId}`, {
+      company: 'Skip Co',
+      position: 'Analyst',
+      from: '2022-01-01',
+      to: '2022-12-31',
+    });
+    expect(res.status).toBe(400);
+    expect((res.body as { errors: { path: string }[] }).errors[0]!.path).toBe('querystring.stage');
+    expect(await stageOf(ownId)).toBe(before);
+  });
+
   it('CreateOrUpdate adds or updates the row and sets the stage in the same save', async () => {
     const added = await student.post(`/Experience/CreateOrUpdate?stage=7&studentId=${ownId}`, {
       company: 'Wizard Co',
@@ -368,7 +381,7 @@ describe('StudentCourse/addOrUpdateList', () => {
       .select()
       .from(studentCourses)
       .where(eq(studentCourses.studentId, ownId));
-    const unknown = await student.post(`/StudentCourse/addOrUpdateList?studentId=${ownId}&stage=11`, [
+    const unknown = await student.post(`/StudentCourse/addOrUpdateList?studentId=${ownId}&stage=10`, [
       cat.universityCourseId,
       987654,
     ]);

@@ -42,3 +42,11 @@ export function uploadFile<T>(
     xhr.send(form);
   });
 }
+
+/**
+ * Why an upload failed, in the user's language (`common:errors.<code>`: a wrong type, a damaged
+ * file, too large), or null when the answer carried no code to say it by.
+ */
+export function uploadRefusal(error: unknown): string | null {
+  return error instanceof ApiError && error.code ? error.message : null;
+}

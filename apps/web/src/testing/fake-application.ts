@@ -1,125 +1,20 @@
 import type { TApplication } from '@uniapply/shared';
+import { completeApplication } from '@uniapply/shared/test-fixtures';
 import { json, noContent, problem, type THandlers } from './fake-api';
 
 // The application API of issue 9 (stage, review, drafts, step saves) as the web tests' fake: one
 // student's application kept in memory, answering like the contract in DESIGN 6.
 
-const audit = { lastUpdatedBy: 'Aziz Karimov', lastUpdatedDate: '2026-11-20T10:00:00.000Z' };
-
-export const savedPersonal = {
-  firstName: 'Aziz',
-  middleName: null,
-  lastName: 'Karimov',
-  passportSeries: 'AB',
-  passportNumber: '1234567',
-  race: 'Uzbek',
-  email: 'aziz@example.com',
-  phoneNumber: '+998901234567',
-  mobileNumber: null,
-  dateOfBirth: '2005-03-14',
-  postCode: '100000',
-  address: 'Amir Temur 1',
-  city: 'Tashkent',
-  gender: 0,
-  country: 0,
-};
-
-/** A complete, not yet submitted application of student 7 (stage 10). */
+/** A complete, not yet submitted application of student 7 (stage 10) whose course was sent. */
 export function sampleApplication(studentId = 7): TApplication {
-  const fileId = '0b7d2c2e-5d8a-4a53-9a43-4f1f3e0c9a11';
+  const application = completeApplication(studentId);
   return {
-    studentId,
-    stage: 10,
-    submitted: false,
-    studentInfo: { ...savedPersonal, id: studentId, userId: 3, ...audit },
-    guardian: {
-      id: 1,
-      studentId,
-      firstName: 'Dilshod',
-      middleName: null,
-      lastName: 'Karimov',
-      occupation: 'Engineer',
-      phoneNumber: '+998901112233',
-      mobileNumber: null,
-      email: 'dilshod@example.com',
-      relationship: 0,
-      others: null,
-      address: 'Amir Temur 1, Tashkent',
-      ...audit,
-    },
-    emergencyContact: {
-      id: 2,
-      studentId,
-      firstName: 'Malika',
-      middleName: null,
-      lastName: 'Karimova',
-      phoneNumber: '+998907654321',
-      mobileNumber: null,
-      relationship: 3,
-      others: 'Aunt',
-      ...audit,
-    },
-    qualifications: [
-      {
-        id: 3,
-        studentId,
-        qualificationType: 1,
-        others: null,
-        yearOfExam: 2023,
-        nameOfExamination: 'A level',
-        nameOfInstitution: 'Lyceum 1',
-        result: 'A',
-        certFileName: fileId,
-        transcriptFileName: null,
-      },
-    ],
-    languages: [
-      {
-        id: 4,
-        studentId,
-        languageType: 1,
-        others: null,
-        result: '7.0',
-        yearOfExam: 2024,
-        certFileName: fileId,
-      },
-    ],
-    experiences: [],
-    documents: [1, 2, 3].map((documentTypeId) => ({
-      id: 10 + documentTypeId,
-      studentId,
-      documentTypeId,
-      docPath: fileId,
-      fileName: `doc-${documentTypeId}.pdf`,
-      documentTypeName: ['Passport Photo', 'Passport Copy', 'Resume'][documentTypeId - 1] ?? '',
+    ...application,
+    courses: application.courses.map((c) => ({
+      ...c,
+      submitted: true,
+      submittedAt: '2026-11-21T09:00:00.000Z',
     })),
-    otherInfo: {
-      id: 5,
-      studentId,
-      facebook: false,
-      twitter: false,
-      instagram: true,
-      linkedIn: false,
-      tikTok: false,
-      youTube: false,
-      website: false,
-      friends: false,
-      exhibition: false,
-      agentId: null,
-      others: false,
-      otherInfoDetails: null,
-      ...audit,
-    },
-    courses: [
-      {
-        id: 6,
-        universityCourseId: 9,
-        university: { id: 2, name: 'Universiti Malaya' },
-        course: { id: 4, name: 'Computer Science' },
-        submitted: true,
-        submittedAt: '2026-11-21T09:00:00.000Z',
-      },
-    ],
   };
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { missingForConfirm, missingMessage, ZApplication } from './review.js';
+import {
+  missingBeforeStage,
+  missingForConfirm,
+  missingMessage,
+  stepOfMissing,
+  ZApplication,
+} from './review.js';
 import { completeApplication } from './test-fixtures.js';
 
 describe('ZApplication', () => {
@@ -74,5 +80,58 @@ describe('missingMessage', () => {
       key: 'wizard.missing.document',
       params: { documentTypeId: 3 },
     });
+  });
+});
+
+describe('missingBeforeStage', () => {
+  const empty = ZApplication.parse({
+    ...completeApplication(),
+    guardian: null,
+    emergencyContact: null,
+    qualifications: [],
+    languages: [],
+    documents: [],
+    otherInfo: null,
+    courses: [],
+  });
+
+  it('names only the steps before the stage: stage 2 needs the personal step alone', () => {
+    expect(missingBeforeStage(empty, 2)).toEqual([]);
+    expect(missingBeforeStage(empty, 3)).toEqual(['guardian']);
+    expect(missingBeforeStage(empty, 6)).toEqual([
+      'guardian',
+      'emergencyContact',
+      'qualifications',
+      'languages',
+    ]);
+  });
+
+  it('lets an empty experience step through (stage 7) and wants the documents for 8', () => {
+    const upToLanguages = ZApplication.parse({
+      ...completeApplication(),
+      documents: [],
+      otherInfo: null,
+      courses: [],
+    });
+    expect(missingBeforeStage(upToLanguages, 7)).toEqual([]);
+    expect(missingBeforeStage(upToLanguages, 8)).toEqual(['document:1', 'document:2', 'document:3']);
+    expect(missingBeforeStage(upToLanguages, 10)).toEqual([
+      'document:1',
+      'document:2',
+      'document:3',
+      'otherInfo',
+      'courses',
+    ]);
+  });
+
+  it('finds nothing missing for any stage of a complete application', () => {
+    const app = ZApplication.parse(completeApplication());
+    for (const stage of [1, 5, 10, 11]) expect(missingBeforeStage(app, stage)).toEqual([]);
+  });
+
+  it('maps each code to its step', () => {
+    expect(
+      ['personal', 'languages', 'document:4', 'otherInfo', 'courses'].map((c) => stepOfMissing(c as never)),
+    ).toEqual([1, 5, 7, 8, 9]);
   });
 });

@@ -10,6 +10,7 @@ import { ZEmergencyStep, ZGuardianStep } from './contact-steps.js';
 import { ZLanguagesStep, ZQualificationsStep } from './entries.js';
 import type { MISSING_SECTIONS } from './messages.js';
 import { ZPersonalStep } from './personal-step.js';
+import { wizardStep } from './stages.js';
 
 /** A selected course with its university; `submitted` once a confirm made it an application. */
 export const ZApplicationCourse = z.object({
@@ -78,6 +79,22 @@ export function missingForConfirm(
   if (!passes(ZOtherInfoStep, otherInfo)) missing.push('otherInfo');
   if (application.courses.length === 0) missing.push('courses');
   return missing;
+}
+
+/** The wizard step a missing code belongs to (a document: the documents step, 7). */
+export const stepOfMissing = (code: TMissingCode): number =>
+  wizardStep(code.startsWith('document:') ? 'documents' : (code as TMissingSection)).step;
+
+/**
+ * What keeps the stage from reaching `stage` (the next step to do, DESIGN 6): the missing codes of
+ * the steps before it. Experience (6) never blocks; nor does the review (10).
+ */
+export function missingBeforeStage(
+  application: Parameters<typeof missingForConfirm>[0],
+  stage: number,
+  documentTypes: readonly { id: number }[] = DOCUMENT_TYPES,
+): TMissingCode[] {
+  return missingForConfirm(application, documentTypes).filter((code) => stepOfMissing(code) < stage);
 }
 
 /** The message of a missing code: `wizard.missing.<step>`, or `wizard.missing.document` with its type. */

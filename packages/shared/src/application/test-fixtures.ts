@@ -1,4 +1,5 @@
-// Valid saved data of every step, for the wizard's unit tests (not exported from the package).
+// Valid saved data of every step, for the wizard's unit tests here and the web's fake API
+// (`@uniapply/shared/test-fixtures`; not part of the package's main entry).
 
 export const fileId = '0b7d2c2e-5d8a-4a53-9a43-4f1f3e0c9a11';
 const audit = { lastUpdatedBy: 'Aziz Karimov', lastUpdatedDate: '2026-11-20T10:00:00.000Z' };
@@ -22,8 +23,7 @@ export const validPersonal = {
 };
 
 /** A complete application as GET /Review/getReview returns it. */
-export function completeApplication() {
-  const studentId = 7;
+export function completeApplication(studentId = 7) {
   return {
     studentId,
     stage: 10,
@@ -88,7 +88,7 @@ export function completeApplication() {
       documentTypeId,
       docPath: fileId,
       fileName: `doc-${documentTypeId}.pdf`,
-      documentTypeName: `Type ${documentTypeId}`,
+      documentTypeName: ['Passport Photo', 'Passport Copy', 'Resume'][documentTypeId - 1] ?? '',
     })),
     otherInfo: {
       id: 5,

@@ -8,8 +8,8 @@ import { zQueryInt } from '../../resources/hooks.js';
 import { inTransaction } from '../../resources/mutations.js';
 import { actorOf } from '../../resources/scope.js';
 import { signedIn } from './guards.js';
-import { confirmApplication, reviewOf } from './review.js';
-import { ownProfileId, requireStudent, setStage, stageOf } from './stage.js';
+import { confirmApplication, raiseStage, reviewOf } from './review.js';
+import { ownProfileId, requireStudent, stageOf } from './stage.js';
 
 // The application routes of the wizard (DESIGN 6): stage, raise, confirm and review. Every role may
 // call them; a student reaches only their own profile, an agent their students, an admin all, and
@@ -77,17 +77,17 @@ export function registerApplicationRoutes(fastify: FastifyInstance) {
         operationId: 'Stage_raise',
         summary: "Raise the student's wizard stage (never lowers it)",
         description:
-          'Next on a step with nothing to save (documents, unchanged data, no experience) calls it.',
+          'Next on a step with nothing to save (documents, unchanged data, no experience) calls it. ' +
+          'Refuses to pass a step whose data is not saved (400 `earlierStepsMissing`, `params.missing` ' +
+          'in the codes of confirm); the experience step is optional.',
         body: ZRaiseBody,
-        response: { 200: documented(ZStageOut.pick({ step: true })), ...problems(404) },
+        response: { 200: documented(ZStageOut.pick({ step: true })), ...problems(400, 404) },
       },
     },
     async (req) =>
-      inTransaction(db, 'stage', async (tx) => {
-        await requireStudent(tx, actorOf(req.user!), req.body.studentId);
-        await setStage(tx, req.body.studentId, req.body.stage);
-        return { step: await stageOf(tx, req.body.studentId) };
-      }),
+      inTransaction(db, 'stage', (tx) =>
+        raiseStage(tx, actorOf(req.user!), req.body.studentId, req.body.stage),
+      ),
   );
 
   app.post(

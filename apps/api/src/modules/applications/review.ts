@@ -1,4 +1,5 @@
 import {
+  missingBeforeStage,
   missingForConfirm,
   type TApplication,
   type TMissingCode,
@@ -118,6 +119,31 @@ export const incompleteApplication = (missing: TMissingCode[]) =>
     'incompleteApplication',
     { missing },
   );
+
+export const earlierStepsMissing = (missing: TMissingCode[]) =>
+  new AppError(
+    400,
+    'Bad Request',
+    `Save the earlier steps first: ${missing.join(', ')}.`,
+    undefined,
+    'earlierStepsMissing',
+    { missing },
+  );
+
+/**
+ * Raise (Next on a step with nothing to save): the steps before the new stage must be saved and
+ * valid, read in this transaction, so a request cannot skip them; a stage already reached is kept
+ * without a check (it never goes down).
+ */
+export async function raiseStage(tx: TDbOrTx, actor: TActor, studentId: number, stage: number) {
+  await requireStudent(tx, actor, studentId);
+  if (stage > (await stageOf(tx, studentId))) {
+    const missing = missingBeforeStage(await readApplication(tx, studentId), stage);
+    if (missing.length) throw earlierStepsMissing(missing);
+    await setStage(tx, studentId, stage);
+  }
+  return { step: await stageOf(tx, studentId) };
+}
 
 /**
  * Confirm: the application read in this transaction must be complete; then stage 11, each selected

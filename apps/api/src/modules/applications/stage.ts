@@ -8,9 +8,12 @@ import { ownsStudent, type TActor } from '../../resources/scope.js';
 
 // The wizard's stage (DESIGN 6, "Stages"): the next step to do, 1 to 10, or 11 once submitted.
 
-/** `?stage=` on the wizard's saves: the stage to record with the save (empty means none). */
+/**
+ * `?stage=` on the wizard's saves: the stage to record with the save (empty means none), at most
+ * 10: only `POST /Stage/confirm` submits (11).
+ */
 export const ZStageQuery = z.object({
-  stage: zQueryInt(0, 11),
+  stage: zQueryInt(0, 10),
 });
 
 /** Records the wizard's stage; it never moves backwards (re-saving an early step keeps progress). */

@@ -22,7 +22,11 @@ const DETECTED: Record<TKind, string> = { pdf: 'pdf', doc: 'cfb', docx: 'docx', 
 /** Limits of a docx's zip, read from its central directory without decompressing anything. */
 export const ZIP_LIMITS = { entries: 1000, totalUncompressed: 100 * 1024 * 1024, ratio: 200 };
 
-export type TCheck = { ok: true; kind: TKind; contentType: string } | { ok: false; reason: string };
+/** Why an upload is refused: its `code` (packages/shared errors) and the English reason. */
+export type TRefusal = { code: 'fileType' | 'fileDamaged' | 'fileTooLargeInside'; reason: string };
+export type TCheck =
+  | { ok: true; kind: TKind; contentType: string }
+  | ({ ok: false; params: { accepted: string } } & TRefusal);
 
 export function kindOfName(name: string): TKind | null {
   const dot = name.lastIndexOf('.');
@@ -33,21 +37,26 @@ export function kindOfName(name: string): TKind | null {
 
 const allowedList = ALLOWED_EXTENSIONS.join(', ');
 
+const refuse = (refusal: TRefusal): TCheck => ({ ok: false, ...refusal, params: { accepted: allowedList } });
+
 export async function checkUpload(filePath: string, displayName: string): Promise<TCheck> {
   const kind = kindOfName(displayName);
-  if (!kind) return { ok: false, reason: `Only these file types are accepted: ${allowedList}.` };
+  if (!kind)
+    return refuse({ code: 'fileType', reason: `Only these file types are accepted: ${allowedList}.` });
   const detected = await fileTypeFromFile(filePath).catch(() => undefined);
   if (detected?.ext !== DETECTED[kind]) {
-    return { ok: false, reason: `The file's content is not a ${kind} file. Accepted: ${allowedList}.` };
+    return refuse({
+      code: 'fileType',
+      reason: `The file's content is not a ${kind} file. Accepted: ${allowedList}.`,
+    });
   }
-  if (kind === 'docx') {
-    const problem = await inspectOfficeZip(filePath);
-    if (problem) return { ok: false, reason: problem };
-  }
-  if (kind === 'doc' && !(await isCompoundFileHeader(filePath))) {
-    return { ok: false, reason: 'The file is not a valid Word (.doc) file.' };
-  }
-  return { ok: true, kind, contentType: CONTENT_TYPES[kind] };
+  const problem =
+    kind === 'docx'
+      ? await inspectOfficeZip(filePath)
+      : kind === 'doc'
+        ? await inspectWord97(filePath)
+        : null;
+  return problem ? refuse(problem) : { ok: true, kind, contentType: CONTENT_TYPES[kind] };
 }
 
 async function readAt(filePath: string, position: number, length: number): Promise<Buffer> {
@@ -61,20 +70,78 @@ async function readAt(filePath: string, position: number, length: number): Promi
   }
 }
 
-/** OLE2 header: magic (checked by file-type), then version 3 or 4 and the little-endian mark. */
-async function isCompoundFileHeader(filePath: string): Promise<boolean> {
-  const h = await readAt(filePath, 0, 512);
-  if (h.length < 512) return false;
-  const major = h.readUInt16LE(26);
-  return (major === 3 || major === 4) && h.readUInt16LE(28) === 0xfffe;
+const notDoc: TRefusal = { code: 'fileDamaged', reason: 'The file is not a valid Word (.doc) file.' };
+const END_OF_CHAIN = 0xfffffffe;
+
+/**
+ * A .doc is an OLE2 compound file (magic checked by file-type) holding a `WordDocument` stream; an
+ * Excel or PowerPoint file or an installer is a compound file too. The header is checked (version 3
+ * or 4, little-endian, its sector size), then the directory's sector chain is followed through the
+ * FAT for an entry of that name: a few sectors read, never the streams themselves.
+ */
+export async function inspectWord97(filePath: string): Promise<TRefusal | null> {
+  const { size } = await fsp.stat(filePath);
+  const handle = await fsp.open(filePath, 'r');
+  try {
+    const read = async (position: number, length: number) => {
+      const buf = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buf, 0, length, position);
+      return bytesRead === length ? buf : null;
+    };
+    const h = await read(0, 512);
+    if (!h) return notDoc;
+    const major = h.readUInt16LE(26);
+    const shift = h.readUInt16LE(30);
+    if (!((major === 3 && shift === 9) || (major === 4 && shift === 12)) || h.readUInt16LE(28) !== 0xfffe) {
+      return notDoc;
+    }
+    const sectorSize = 1 << shift;
+    const sectors = Math.ceil(size / sectorSize);
+    const sector = (n: number) =>
+      n < sectors ? read((n + 1) * sectorSize, sectorSize) : Promise.resolve(null);
+    // The FAT's own sectors: the first 109 are listed in the header, more in the DIFAT chain.
+    const fatSectors: number[] = [];
+    for (let i = 0; i < 109; i++) fatSectors.push(h.readUInt32LE(76 + i * 4));
+    let difat = h.readUInt32LE(68);
+    for (let hops = 0; difat !== END_OF_CHAIN && difat < sectors && hops < sectors; hops++) {
+      const d = await sector(difat);
+      if (!d) return notDoc;
+      for (let at = 0; at < sectorSize - 4; at += 4) fatSectors.push(d.readUInt32LE(at));
+      difat = d.readUInt32LE(sectorSize - 4);
+    }
+    const perFatSector = sectorSize / 4;
+    const next = async (n: number) => {
+      const fat = fatSectors[Math.floor(n / perFatSector)];
+      const f = fat === undefined ? null : await sector(fat);
+      return f ? f.readUInt32LE((n % perFatSector) * 4) : END_OF_CHAIN;
+    };
+    let dir = h.readUInt32LE(48);
+    for (let hops = 0; dir !== END_OF_CHAIN && hops < sectors; hops++) {
+      const d = await sector(dir);
+      if (!d) return notDoc;
+      for (let at = 0; at + 128 <= sectorSize; at += 128) {
+        const nameLength = Math.min(d.readUInt16LE(at + 64), 64);
+        const name = d.subarray(at, at + Math.max(nameLength - 2, 0)).toString('utf16le');
+        // Type 2: a stream.
+        if (d[at + 66] === 2 && name === 'WordDocument') return null;
+      }
+      dir = await next(dir);
+    }
+    return { code: 'fileType', reason: 'The file is not a Word document (it has no WordDocument stream).' };
+  } finally {
+    await handle.close();
+  }
 }
+
+const notDocx: TRefusal = { code: 'fileDamaged', reason: 'The file is not a valid Word (.docx) file.' };
+const tooLargeInside: TRefusal = { code: 'fileTooLargeInside', reason: 'The Word file is too large inside.' };
 
 /**
  * A docx must be an Office zip with its parts, and no zip bomb: the central directory's declared
  * sizes are checked (entry count, total size, compression ratio). Nothing is decompressed here;
  * the limits protect whoever opens the file later (Word, previews, PDF generation).
  */
-export async function inspectOfficeZip(filePath: string): Promise<string | null> {
+export async function inspectOfficeZip(filePath: string): Promise<TRefusal | null> {
   const { size } = await fsp.stat(filePath);
   const tailLength = Math.min(size, 22 + 0xffff);
   const tail = await readAt(filePath, size - tailLength, tailLength);
@@ -85,20 +152,20 @@ export async function inspectOfficeZip(filePath: string): Promise<string | null>
       break;
     }
   }
-  if (eocd < 0) return 'The file is not a valid Word (.docx) file.';
+  if (eocd < 0) return notDocx;
   const entries = tail.readUInt16LE(eocd + 10);
   const cdSize = tail.readUInt32LE(eocd + 12);
   const cdOffset = tail.readUInt32LE(eocd + 16);
-  if (entries > ZIP_LIMITS.entries) return 'The Word file has too many parts.';
-  if (cdOffset === 0xffffffff || cdOffset + cdSize > size)
-    return 'The file is not a valid Word (.docx) file.';
+  if (entries > ZIP_LIMITS.entries)
+    return { code: 'fileTooLargeInside', reason: 'The Word file has too many parts.' };
+  if (cdOffset === 0xffffffff || cdOffset + cdSize > size) return notDocx;
   const cd = await readAt(filePath, cdOffset, cdSize);
   const names = new Set<string>();
   let total = 0;
   let at = 0;
   for (let n = 0; n < entries; n++) {
     if (at + 46 > cd.length || cd.readUInt32LE(at) !== 0x02014b50) {
-      return 'The file is not a valid Word (.docx) file.';
+      return notDocx;
     }
     const compressed = cd.readUInt32LE(at + 20);
     const uncompressed = cd.readUInt32LE(at + 24);
@@ -107,16 +174,16 @@ export async function inspectOfficeZip(filePath: string): Promise<string | null>
     const commentLength = cd.readUInt16LE(at + 32);
     names.add(cd.subarray(at + 46, at + 46 + nameLength).toString('utf8'));
     // 0xffffffff defers to ZIP64 fields: no real Word file under the upload limit needs them.
-    if (compressed === 0xffffffff || uncompressed === 0xffffffff) return 'The Word file is too large inside.';
+    if (compressed === 0xffffffff || uncompressed === 0xffffffff) return tooLargeInside;
     total += uncompressed;
     if (uncompressed > 1024 * 1024 && uncompressed > Math.max(compressed, 1) * ZIP_LIMITS.ratio) {
-      return 'The Word file is too large inside.';
+      return tooLargeInside;
     }
     at += 46 + nameLength + extraLength + commentLength;
   }
-  if (total > ZIP_LIMITS.totalUncompressed) return 'The Word file is too large inside.';
+  if (total > ZIP_LIMITS.totalUncompressed) return tooLargeInside;
   if (!names.has('[Content_Types].xml') || !names.has('word/document.xml')) {
-    return 'The file is not a valid Word (.docx) file.';
+    return notDocx;
   }
   return null;
 }

@@ -61,7 +61,7 @@ export async function storeUpload(
   await scanUpload(deps.scanner, deps.log, spooled.path, actor.id);
   const fileName = displayNameOf(spooled.clientName, 'bin');
   const check = await checkUpload(spooled.path, fileName);
-  if (!check.ok) throw badRequest(check.reason);
+  if (!check.ok) throw new AppError(400, 'Bad Request', check.reason, undefined, check.code, check.params);
 
   const fileId = randomUUID();
   const key = `${studentId}/${fileId}`;

@@ -16,7 +16,7 @@ export const studentInfoResource = defineResource({
   }),
   select: {
     ...getTableColumns(studentInfos),
-    // The agent's progress column: the stage on the row's primary key (at most one).
+    // The student lists' progress column (agent and admin): the row's stage (at most one).
     step: sql<number | null>`(select ${applicationStages.step} from ${applicationStages}
       where ${applicationStages.studentId} = ${studentInfos.id})`.as('step'),
   },

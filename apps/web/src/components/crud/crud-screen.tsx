@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { translateKey } from '../../lib/i18n';
@@ -14,7 +14,7 @@ import { CrudDetails } from './crud-details';
 import { CrudForm } from './crud-form';
 import { CrudGrid } from './crud-grid';
 import { CrudPager } from './crud-pager';
-import type { TCrudDefinition, TRow, TSelectionAction } from './define';
+import { namespacesOf, type TCrudDefinition, type TRow, type TSelectionAction } from './define';
 import { notifyFailure, notifySuccess } from './notify';
 import { useCrudList } from './use-crud-list';
 
@@ -25,7 +25,8 @@ import { useCrudList } from './use-crud-list';
  */
 /** `intro`: a line under the title (e.g. the agent's own agent id). */
 export function CrudScreen({ definition, intro }: { definition: TCrudDefinition; intro?: ReactNode }) {
-  const { t } = useTranslation(['crud', 'catalogue']);
+  const namespaces = useMemo(() => namespacesOf(definition), [definition]);
+  const { t } = useTranslation(namespaces);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const list = useCrudList(definition);

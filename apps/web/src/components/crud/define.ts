@@ -138,6 +138,16 @@ export function defineCrud(definition: TCrudDefinition): TCrudDefinition {
   return definition;
 }
 
+/**
+ * The i18n namespaces a screen's texts come from: crud, catalogue, and each one a column's or a
+ * detail's label names ('dashboard.agent.progressColumn': dashboard), so they are loaded first.
+ */
+export function namespacesOf(definition: TCrudDefinition): string[] {
+  const labels = [...definition.columns, ...(definition.details ?? [])].map((f) => f.label ?? '');
+  const named = labels.map((key) => key.slice(0, Math.max(key.indexOf('.'), 0))).filter(Boolean);
+  return [...new Set(['crud', 'catalogue', ...named])];
+}
+
 /** Resources with their own add and update paths: POST {base}/{add}, PUT {base}/{update}/{id}. */
 export const ownSaveRoutes = (add: string, update: string): TSaveRoutes => ({
   add,

@@ -1,19 +1,10 @@
 import { Text } from '@mantine/core';
-import { FORM_STEPS, isSubmitted, stepsCompleted } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
 import { CrudScreen } from '../../components/crud/crud-screen';
-import { defineCrud, type TRenderContext, type TRow } from '../../components/crud/define';
-import { translateKey } from '../../lib/i18n';
+import { defineCrud, type TRow } from '../../components/crud/define';
 import { StudentApplicationForms } from '../application-forms/student-application-forms';
 import { useSession } from '../auth/session';
-import { FIRST_NAME_FILTER, PASSPORT, STUDENT_NAMES } from '../catalogue/shared-fields';
-
-/** The Progress column (DESIGN 6): 'N of 10' from the stored stage, 'Submitted' once confirmed. */
-export function progressLabel(row: TRow, { t }: TRenderContext): string {
-  const step = typeof row.step === 'number' ? row.step : null;
-  if (isSubmitted(step)) return translateKey(t, 'dashboard.agent.submitted');
-  return translateKey(t, 'dashboard.agent.progress', { done: stepsCompleted(step), total: FORM_STEPS });
-}
+import { FIRST_NAME_FILTER, PASSPORT, PROGRESS, STUDENT_NAMES } from '../catalogue/shared-fields';
 
 /**
  * Spec 2.3 Student Maintenance (agent). The server lists only the agent's own students. Add and
@@ -24,13 +15,7 @@ export const agentStudents = defineCrud({
   title: 'catalogue.student.title',
   filter: FIRST_NAME_FILTER,
   personal: true,
-  columns: [
-    { path: 'email' },
-    ...STUDENT_NAMES,
-    PASSPORT,
-    { path: 'phoneNumber' },
-    { path: 'step', label: 'dashboard.agent.progressColumn', render: progressLabel },
-  ],
+  columns: [{ path: 'email' }, ...STUDENT_NAMES, PASSPORT, { path: 'phoneNumber' }, PROGRESS],
   formPage: { path: '/Agent/Students/FormPage', idParam: 'studentId' },
   // The Details panel: the selected student's submitted applications (spec 6), read-only.
   detailsView: SelectedStudentApplications,

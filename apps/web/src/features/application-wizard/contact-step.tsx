@@ -1,7 +1,15 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { RELATIONSHIP_OTHER, RELATIONSHIPS, withRelationshipChange } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
-import { ChoiceField, ErrorSummary, TextField, WIZARD_NAMESPACES } from './step-fields';
+import {
+  ChoiceField,
+  EmailField,
+  ErrorSummary,
+  NameFields,
+  PhoneField,
+  TextField,
+  WIZARD_NAMESPACES,
+} from './step-fields';
 import type { TStepForm } from './step-form';
 
 /**
@@ -16,9 +24,7 @@ export function ContactStep({ form, guardian }: { form: TStepForm; guardian: boo
     <Stack gap="sm">
       <ErrorSummary form={form} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextField form={form} name="firstName" label={f('firstName')} required autoComplete="off" />
-        <TextField form={form} name="middleName" label={f('middleName')} autoComplete="off" />
-        <TextField form={form} name="lastName" label={f('lastName')} required autoComplete="off" />
+        <NameFields form={form} own={false} />
         <ChoiceField
           form={form}
           name="relationship"
@@ -29,27 +35,8 @@ export function ContactStep({ form, guardian }: { form: TStepForm; guardian: boo
         />
         {other && <TextField form={form} name="others" label={t('wizardForm:pleaseSpecify')} required />}
         {guardian && <TextField form={form} name="occupation" label={f('occupation')} required />}
-        <TextField
-          form={form}
-          name="phoneNumber"
-          label={f('phoneNumber')}
-          required
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          placeholder="+60123456789"
-        />
-        {guardian && (
-          <TextField
-            form={form}
-            name="email"
-            label={f('email')}
-            required
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-          />
-        )}
+        <PhoneField form={form} own={false} />
+        {guardian && <EmailField form={form} own={false} />}
       </SimpleGrid>
       {guardian && <TextField form={form} name="address" label={f('address')} required multiline />}
     </Stack>

@@ -1,7 +1,15 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { COUNTRIES, GENDERS, normalizePassport } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
-import { ChoiceField, ErrorSummary, TextField, WIZARD_NAMESPACES } from './step-fields';
+import {
+  ChoiceField,
+  EmailField,
+  ErrorSummary,
+  NameFields,
+  PhoneField,
+  TextField,
+  WIZARD_NAMESPACES,
+} from './step-fields';
 import type { TStepForm } from './step-form';
 
 /** Step 1 (spec 2.5, 5): 12 items, middle name optional; passport normalised as it is typed. */
@@ -13,9 +21,7 @@ export function PersonalStep({ form }: { form: TStepForm }) {
     <Stack gap="sm">
       <ErrorSummary form={form} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextField form={form} name="firstName" label={f('firstName')} required autoComplete="given-name" />
-        <TextField form={form} name="middleName" label={f('middleName')} autoComplete="additional-name" />
-        <TextField form={form} name="lastName" label={f('lastName')} required autoComplete="family-name" />
+        <NameFields form={form} own />
         <TextField
           form={form}
           // The error of either half shows on the one passport input.
@@ -35,25 +41,8 @@ export function PersonalStep({ form }: { form: TStepForm }) {
           required
           options={GENDERS.map((g, i) => ({ value: i, label: t(`enums:genders.${g}`) }))}
         />
-        <TextField
-          form={form}
-          name="email"
-          label={f('email')}
-          required
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-        />
-        <TextField
-          form={form}
-          name="phoneNumber"
-          label={f('phoneNumber')}
-          required
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="+60123456789"
-        />
+        <EmailField form={form} own />
+        <PhoneField form={form} own />
         <TextField
           form={form}
           name="dateOfBirth"

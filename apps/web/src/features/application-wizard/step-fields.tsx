@@ -142,3 +142,67 @@ export function CheckField({ form, name, label }: { form: TStepForm; name: strin
     />
   );
 }
+
+/**
+ * The fields the personal and contact steps share. `own`: the user's own details (personal step),
+ * which the browser may fill in; a guardian's or contact's are typed without autofill.
+ */
+export function NameFields({ form, own }: { form: TStepForm; own: boolean }) {
+  const { t } = useTranslation(WIZARD_NAMESPACES);
+  const auto = (token: string) => (own ? token : 'off');
+  return (
+    <>
+      <TextField
+        form={form}
+        name="firstName"
+        label={t('fields.firstName')}
+        required
+        autoComplete={auto('given-name')}
+      />
+      <TextField
+        form={form}
+        name="middleName"
+        label={t('fields.middleName')}
+        autoComplete={auto('additional-name')}
+      />
+      <TextField
+        form={form}
+        name="lastName"
+        label={t('fields.lastName')}
+        required
+        autoComplete={auto('family-name')}
+      />
+    </>
+  );
+}
+
+export function PhoneField({ form, own }: { form: TStepForm; own: boolean }) {
+  const { t } = useTranslation(WIZARD_NAMESPACES);
+  return (
+    <TextField
+      form={form}
+      name="phoneNumber"
+      label={t('fields.phoneNumber')}
+      required
+      type="tel"
+      inputMode="tel"
+      autoComplete={own ? 'tel' : 'off'}
+      placeholder="+60123456789"
+    />
+  );
+}
+
+export function EmailField({ form, own }: { form: TStepForm; own: boolean }) {
+  const { t } = useTranslation(WIZARD_NAMESPACES);
+  return (
+    <TextField
+      form={form}
+      name="email"
+      label={t('fields.email')}
+      required
+      type="email"
+      inputMode="email"
+      autoComplete={own ? 'email' : 'off'}
+    />
+  );
+}

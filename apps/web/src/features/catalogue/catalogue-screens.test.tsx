@@ -301,6 +301,26 @@ describe('Student Maintenance (admin)', () => {
     );
   });
 
+  it("shows each student's progress like the agent's screen: 'N of 10', 'Submitted'", async () => {
+    const rows = [
+      { ...student, step: null },
+      { ...student, id: 8, firstName: 'Bekzod', step: 5 },
+      { ...student, id: 9, firstName: 'Malika', step: 11 },
+    ];
+    await renderScreen(<StudentsPage />, { handlers: fakeResource('StudentInfo', rows).handlers });
+    const headers = await screen.findAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent).join(', ')).toBe(
+      'First Name, Middle Name, Last Name, Passport, Email, Progress',
+    );
+    const progressOf = async (name: string) => {
+      const row = (await screen.findByRole('cell', { name })).closest('tr') as HTMLElement;
+      return within(row).getAllByRole('cell').at(-1)?.textContent;
+    };
+    expect(await progressOf('Lola')).toBe('0 of 10');
+    expect(await progressOf('Bekzod')).toBe('4 of 10');
+    expect(await progressOf('Malika')).toBe('Submitted');
+  });
+
   it('Add opens the form page for a new student', async () => {
     const { user } = await renderScreen(<StudentsPage />, {
       handlers: fakeResource('StudentInfo', [student]).handlers,

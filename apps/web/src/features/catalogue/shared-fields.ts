@@ -1,4 +1,6 @@
-import type { TDisplayField, TPicklist } from '../../components/crud/define';
+import { FORM_STEPS, isSubmitted, stepsCompleted } from '@uniapply/shared';
+import type { TDisplayField, TPicklist, TRenderContext, TRow } from '../../components/crud/define';
+import { translateKey } from '../../lib/i18n';
 
 // Pieces several catalogue and people definitions use.
 
@@ -27,3 +29,17 @@ export const STUDENT_NAMES: TDisplayField[] = [
   { path: 'middleName' },
   { path: 'lastName' },
 ];
+
+/** The Progress column (DESIGN 6): 'N of 10' from the stored stage, 'Submitted' once confirmed. */
+export function progressLabel(row: TRow, { t }: TRenderContext): string {
+  const step = typeof row.step === 'number' ? row.step : null;
+  if (isSubmitted(step)) return translateKey(t, 'dashboard.agent.submitted');
+  return translateKey(t, 'dashboard.agent.progress', { done: stepsCompleted(step), total: FORM_STEPS });
+}
+
+/** The student list's progress, from the `step` the StudentInfo list returns with each row. */
+export const PROGRESS: TDisplayField = {
+  path: 'step',
+  label: 'dashboard.agent.progressColumn',
+  render: progressLabel,
+};

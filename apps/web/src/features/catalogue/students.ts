@@ -1,7 +1,7 @@
 import { COUNTRIES, GENDERS } from '@uniapply/shared';
 import { crudPage } from '../../components/crud/crud-screen';
 import { defineCrud, type TRenderContext, type TRow } from '../../components/crud/define';
-import { FIRST_NAME_FILTER, PASSPORT, STUDENT_NAMES } from './shared-fields';
+import { FIRST_NAME_FILTER, PASSPORT, PROGRESS, STUDENT_NAMES } from './shared-fields';
 
 const enumLabel =
   (list: readonly string[], group: string, field: string) =>
@@ -20,7 +20,7 @@ export const students = defineCrud({
   title: 'catalogue.student.title',
   filter: FIRST_NAME_FILTER,
   personal: true,
-  columns: [...STUDENT_NAMES, PASSPORT, { path: 'email' }],
+  columns: [...STUDENT_NAMES, PASSPORT, { path: 'email' }, PROGRESS],
   formPage: { path: '/Admin/Students/FormPage', idParam: 'studentId' },
   details: [
     ...STUDENT_NAMES,

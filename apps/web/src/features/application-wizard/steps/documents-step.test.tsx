@@ -108,6 +108,30 @@ describe('the supporting documents step', () => {
     );
   });
 
+  it("says why the server refused the file: 'Failed to upload cv.doc.' and the coded reason", async () => {
+    const { handlers, onValidityChange } = setUp([], {
+      'POST /api/Document/upload': () =>
+        new Response(
+          JSON.stringify({
+            status: 400,
+            title: 'Bad Request',
+            code: 'fileType',
+            params: { accepted: 'pdf, doc, docx, jpg, jpeg, png' },
+            message: 'The file is not a Word document (it has no WordDocument stream).',
+          }),
+          { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    });
+    const { user } = await renderScreen(<DocumentsStep studentId={7} onValidityChange={onValidityChange} />, {
+      handlers,
+    });
+    await screen.findByRole('group', { name: /^Resume/ });
+    await user.upload(screen.getByLabelText('Choose a file for Resume'), new File(['x'], 'cv.doc'));
+    expect(await within(slot('Resume')).findByRole('alert')).toHaveTextContent(
+      "Failed to upload cv.doc. This file type is not accepted, or the file's content does not match its name. Accepted: pdf, doc, docx, jpg, jpeg, png.",
+    );
+  });
+
   it('refuses a file type outside pdf, doc, docx, jpg, jpeg, png before sending it', async () => {
     const { handlers, onValidityChange } = setUp([]);
     const { fetchMock } = await renderScreen(

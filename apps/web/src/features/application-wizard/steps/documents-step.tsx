@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { type TUploadState, UploadSlot } from '../../../components/forms/upload-slot';
 import { api } from '../../../lib/api';
 import { resourceKeys, resources } from '../../../lib/resources';
-import { uploadFile } from '../../../lib/upload';
+import { uploadFile, uploadRefusal } from '../../../lib/upload';
 import type { TStepProps } from '../step-contract';
+import { uploadFailedText } from './entry-step';
 
 // Step 7, supporting documents (spec 2.5, 5): one slot per document type; every type but the
 // health examination (4) needs a file before Next. Each upload is saved at once.
@@ -17,7 +18,13 @@ const PASSPORT_PHOTO_TYPE_ID = DOCUMENT_TYPES[0].id;
 
 type TDocumentRow = { id: number; documentTypeId: number; fileId: string; fileName: string | null };
 type TUploaded = { id: number; docPath: string; fileId: string; fileName: string };
-type TSlotActivity = { state: 'uploading' | 'error'; progress: number; fileName: string; fileSize?: number };
+type TSlotActivity = {
+  state: 'uploading' | 'error';
+  progress: number;
+  fileName: string;
+  fileSize?: number;
+  reason?: string | null;
+};
 
 export const documentKeys = {
   list: (studentId: number) => ['Document', 'list', studentId] as const,
@@ -72,8 +79,8 @@ export function DocumentsStep({ studentId, onValidityChange }: TStepProps) {
         { id: saved.id, documentTypeId: typeId, fileId: saved.fileId, fileName: saved.fileName },
       ]);
       setSlot(typeId, null);
-    } catch {
-      setSlot(typeId, { state: 'error', progress: 0, fileName: file.name });
+    } catch (error) {
+      setSlot(typeId, { state: 'error', progress: 0, fileName: file.name, reason: uploadRefusal(error) });
     }
   };
 
@@ -129,7 +136,7 @@ export function DocumentsStep({ studentId, onValidityChange }: TStepProps) {
               fileName={busy?.fileName ?? row?.fileName ?? null}
               fileSize={busy?.fileSize}
               downloadHref={row ? downloadHref(row.fileId) : null}
-              error={busy?.state === 'error' ? t('documents.uploadFailed', { name: busy.fileName }) : null}
+              error={busy?.state === 'error' ? uploadFailedText(t, busy) : null}
               disabled={deleting === type.id}
               onFile={(file) => void upload(type.id, file)}
               onDelete={row ? () => void remove(row) : undefined}

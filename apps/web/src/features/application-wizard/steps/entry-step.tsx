@@ -1,4 +1,17 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,10 +20,11 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { numberValue } from '../../../components/crud/form-values';
 import { type TUploadState, UploadSlot } from '../../../components/forms/upload-slot';
 import { api } from '../../../lib/api';
 import { translateKey } from '../../../lib/i18n';
-import { uploadFile } from '../../../lib/upload';
+import { uploadFile, uploadRefusal } from '../../../lib/upload';
 import type { TStepProps } from '../step-contract';
 
 // Steps 4 to 6 save their entries one dialog at a time (spec 2.5): a list, an add/edit dialog over
@@ -19,7 +33,14 @@ import type { TStepProps } from '../step-contract';
 
 export type TEntryRow = { id: number } & Record<string, unknown>;
 export type TEntryValues = Record<string, unknown>;
-type TFileState = { state: TUploadState; progress: number; fileName: string | null; fileSize?: number };
+type TFileState = {
+  state: TUploadState;
+  progress: number;
+  fileName: string | null;
+  fileSize?: number;
+  /** Why the upload failed, translated. */
+  reason?: string | null;
+};
 
 export type TEntryFields = {
   values: TEntryValues;
@@ -56,11 +77,158 @@ export const entryKeys = {
 
 export const fileHref = (fileId: string) => `/api/Document/downloadByFileId/${encodeURIComponent(fileId)}`;
 
+/** 'Failed to upload cv.doc.' and, when the server said why, the reason. */
+export const uploadFailedText = (t: TFunction, failed: { fileName: string | null; reason?: string | null }) =>
+  [t('wizard:documents.uploadFailed', { name: failed.fileName }), failed.reason].filter(Boolean).join(' ');
+
 /** A shared-schema message key with its params (`params.field` is itself a key) in the user's language. */
 export function issueText(t: TFunction, issue: { message: string; params?: Record<string, unknown> }) {
   const params = { ...(issue.params ?? {}) };
   if (typeof params.field === 'string') params.field = translateKey(t, params.field);
   return translateKey(t, issue.message, params);
+}
+
+/** A stored or typed value as an input's text. */
+export const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+/** An enum index, or undefined when none is chosen. */
+export const typeOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+export type TEntryListProps = {
+  rows: TEntryRow[];
+  edit: (row: TEntryRow) => void;
+  remove: (row: TEntryRow) => void;
+};
+
+/** Edit and Delete of one entry, named after it for screen readers. */
+export function EntryActions({
+  row,
+  name,
+  edit,
+  remove,
+  mt,
+}: Omit<TEntryListProps, 'rows'> & { row: TEntryRow; name: string; mt?: 'xs' }) {
+  const { t } = useTranslation('wizard');
+  return (
+    <Group gap="xs" wrap="nowrap" mt={mt}>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => edit(row)}
+        aria-label={t('steps.lists.editNamed', { name })}
+      >
+        {t('steps.lists.edit')}
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        onClick={() => remove(row)}
+        aria-label={t('steps.lists.deleteNamed', { name })}
+      >
+        {t('steps.lists.delete')}
+      </Button>
+    </Group>
+  );
+}
+
+/** Entries as cards: a title that names the entry, the lines `describe` gives, then Edit and Delete. */
+export function EntryCards({
+  rows,
+  edit,
+  remove,
+  describe,
+}: TEntryListProps & { describe: (row: TEntryRow) => { name: string; body: ReactNode } }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      {rows.map((row) => {
+        const { name, body } = describe(row);
+        return (
+          <Card key={row.id} withBorder radius="md" component="article" aria-label={name}>
+            <Stack gap={4}>
+              <Text fw={600}>{name}</Text>
+              {body}
+              <EntryActions row={row} name={name} edit={edit} remove={remove} mt="xs" />
+            </Stack>
+          </Card>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+type TEntryInput = { form: TEntryFields; name: string; label: string; required?: boolean };
+
+/** A text input over one of the dialog's values. */
+export function EntryText({
+  form,
+  name,
+  label,
+  required,
+  ...rest
+}: TEntryInput & { type?: 'text' | 'date'; autoComplete?: string; disabled?: boolean }) {
+  return (
+    <TextInput
+      label={label}
+      required={required}
+      {...rest}
+      value={text(form.values[name])}
+      onChange={(e) => form.set(name, e.currentTarget.value)}
+      error={form.error(name)}
+    />
+  );
+}
+
+/** The year of an exam: whole, not negative. */
+export function EntryYear({ form }: { form: TEntryFields }) {
+  const { t } = useTranslation('wizard');
+  const value = form.values.yearOfExam;
+  return (
+    <NumberInput
+      label={t('fields.yearOfExam')}
+      required
+      inputMode="numeric"
+      allowNegative={false}
+      allowDecimal={false}
+      value={typeof value === 'number' ? value : text(value)}
+      onChange={(v) => form.set('yearOfExam', numberValue(v))}
+      error={form.error('yearOfExam')}
+    />
+  );
+}
+
+/** A type chosen from an enum, with the Others text when Others is chosen (switching away clears it). */
+export function EntryTypeChoice({
+  form,
+  name,
+  label,
+  enumKey,
+  types,
+  others,
+}: TEntryInput & { enumKey: string; types: readonly string[]; others: number }) {
+  const { t } = useTranslation(['wizard', 'enums']);
+  const type = typeOf(form.values[name]);
+  return (
+    <>
+      <Select
+        label={label}
+        required
+        data={types.map((key, index) => ({ value: String(index), label: t(`enums:${enumKey}.${key}`) }))}
+        value={type === undefined ? null : String(type)}
+        onChange={(v) => {
+          const next = v === null ? undefined : Number(v);
+          form.set(name, next);
+          // As the relationship choice does.
+          if (next !== others) form.set('others', '');
+        }}
+        error={form.error(name)}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {type === others ? (
+        <EntryText form={form} name="others" label={t('wizard:fields.others')} required />
+      ) : null}
+    </>
+  );
 }
 
 export function EntryStep({ kind, studentId, onValidityChange }: TStepProps & { kind: TEntryKind }) {
@@ -221,9 +389,15 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
       });
       set(name, saved.fileId);
       track({ state: 'uploaded', progress: 100, fileName: saved.fileName });
-    } catch {
-      track({ state: 'error', progress: 0, fileName: file.name });
+    } catch (error) {
+      track({ state: 'error', progress: 0, fileName: file.name, reason: uploadRefusal(error) });
     }
+  };
+
+  /** The stored file's name the row carries ('certFileName' → 'certDisplayName'), while it is kept. */
+  const storedName = (name: string, stored: string) => {
+    const display = row && row[name] === stored ? row[name.replace(/FileName$/, 'DisplayName')] : null;
+    return typeof display === 'string' && display !== '' ? display : t('steps.lists.storedFile');
   };
 
   const fileSlot = (name: string, label: string, required: boolean) => {
@@ -238,9 +412,9 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
           state={state}
           progress={tracked?.progress}
           fileSize={tracked?.fileSize}
-          fileName={tracked?.fileName ?? (stored ? t('steps.lists.storedFile') : null)}
+          fileName={tracked?.fileName ?? (stored ? storedName(name, stored) : null)}
           downloadHref={stored ? fileHref(stored) : null}
-          error={tracked?.state === 'error' ? t('documents.uploadFailed', { name: tracked.fileName }) : null}
+          error={tracked?.state === 'error' ? uploadFailedText(t, tracked) : null}
           onFile={(file) => void upload(name, file)}
         />
         {errorOf(name) ? (

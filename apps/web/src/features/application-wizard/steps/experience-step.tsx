@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Table, TextInput, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Table, VisuallyHidden } from '@mantine/core';
 import {
   EXPERIENCE_FIELD_ORDER,
   experienceToForm,
@@ -9,20 +9,20 @@ import {
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../../lib/i18n';
 import type { TStepProps } from '../step-contract';
-import { EntryStep, type TEntryKind, type TEntryRow } from './entry-step';
+import {
+  EntryActions,
+  EntryStep,
+  EntryText,
+  type TEntryFields,
+  type TEntryKind,
+  type TEntryListProps,
+  type TEntryRow,
+  text,
+} from './entry-step';
 
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const asRecord = (row: TEntryRow) => ({ ...row, to: typeof row.to === 'string' ? row.to : null });
 
-function ExperienceTable({
-  rows,
-  edit,
-  remove,
-}: {
-  rows: TEntryRow[];
-  edit: (r: TEntryRow) => void;
-  remove: (r: TEntryRow) => void;
-}) {
+function ExperienceTable({ rows, edit, remove }: TEntryListProps) {
   const { t } = useTranslation('wizard');
   return (
     <Table.ScrollContainer minWidth={520}>
@@ -48,25 +48,7 @@ function ExperienceTable({
                 <Table.Td>{text(row.from)}</Table.Td>
                 <Table.Td>{translateKey(t, experienceToLabel(asRecord(row).to))}</Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => edit(row)}
-                      aria-label={t('steps.lists.editNamed', { name })}
-                    >
-                      {t('steps.lists.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => remove(row)}
-                      aria-label={t('steps.lists.deleteNamed', { name })}
-                    >
-                      {t('steps.lists.delete')}
-                    </Button>
-                  </Group>
+                  <EntryActions row={row} name={name} edit={edit} remove={remove} />
                 </Table.Td>
               </Table.Tr>
             );
@@ -77,36 +59,27 @@ function ExperienceTable({
   );
 }
 
-function ExperienceFields({ form }: { form: Parameters<TEntryKind['fields']>[0] }) {
+function ExperienceFields({ form }: { form: TEntryFields }) {
   const { t } = useTranslation('wizard');
-  const { values, set, error } = form;
+  const { values, set } = form;
   const stillWorking = values.stillWorking === true;
   return (
     <>
-      <TextInput
+      <EntryText
+        form={form}
+        name="company"
         label={t('fields.company')}
         required
         autoComplete="organization"
-        value={text(values.company)}
-        onChange={(e) => set('company', e.currentTarget.value)}
-        error={error('company')}
       />
-      <TextInput
+      <EntryText
+        form={form}
+        name="position"
         label={t('fields.position')}
         required
         autoComplete="organization-title"
-        value={text(values.position)}
-        onChange={(e) => set('position', e.currentTarget.value)}
-        error={error('position')}
       />
-      <TextInput
-        type="date"
-        label={t('fields.from')}
-        required
-        value={text(values.from)}
-        onChange={(e) => set('from', e.currentTarget.value)}
-        error={error('from')}
-      />
+      <EntryText form={form} name="from" label={t('fields.from')} required type="date" />
       <Checkbox
         label={t('steps.lists.experience.stillWorking')}
         checked={stillWorking}
@@ -116,14 +89,13 @@ function ExperienceFields({ form }: { form: Parameters<TEntryKind['fields']>[0] 
           if (checked) set('to', '');
         }}
       />
-      <TextInput
-        type="date"
+      <EntryText
+        form={form}
+        name="to"
         label={t('fields.to')}
         required={!stillWorking}
         disabled={stillWorking}
-        value={text(values.to)}
-        onChange={(e) => set('to', e.currentTarget.value)}
-        error={error('to')}
+        type="date"
       />
     </>
   );

@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import {
   LANGUAGE_FIELD_ORDER,
   LANGUAGE_OTHERS,
@@ -18,35 +7,35 @@ import {
   ZLanguagesStep,
 } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
-import { numberValue } from '../../../components/crud/form-values';
 import type { TStepProps } from '../step-contract';
-import { EntryStep, fileHref, type TEntryKind, type TEntryRow } from './entry-step';
+import {
+  EntryCards,
+  EntryStep,
+  EntryText,
+  EntryTypeChoice,
+  EntryYear,
+  fileHref,
+  type TEntryFields,
+  type TEntryKind,
+  type TEntryListProps,
+  text,
+  typeOf,
+} from './entry-step';
 
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-const typeOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
-
-function LanguageCards({
-  rows,
-  edit,
-  remove,
-}: {
-  rows: TEntryRow[];
-  edit: (r: TEntryRow) => void;
-  remove: (r: TEntryRow) => void;
-}) {
+function LanguageCards(props: TEntryListProps) {
   const { t } = useTranslation(['wizard', 'enums']);
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      {rows.map((row) => {
+    <EntryCards
+      {...props}
+      describe={(row) => {
         const type = typeOf(row.languageType);
-        const name =
-          type === LANGUAGE_OTHERS && row.others
-            ? text(row.others)
-            : t(`enums:languageTypes.${LANGUAGE_TYPES[type ?? 0]}`);
-        return (
-          <Card key={row.id} withBorder radius="md" component="article" aria-label={name}>
-            <Stack gap={4}>
-              <Text fw={600}>{name}</Text>
+        return {
+          name:
+            type === LANGUAGE_OTHERS && row.others
+              ? text(row.others)
+              : t(`enums:languageTypes.${LANGUAGE_TYPES[type ?? 0]}`),
+          body: (
+            <>
               <Text size="sm" c="dimmed">
                 {t('wizard:fields.yearOfExam')}: {text(row.yearOfExam)} · {t('wizard:fields.result')}:{' '}
                 {text(row.result)}
@@ -56,84 +45,29 @@ function LanguageCards({
                   {t('wizard:fields.certificate')}
                 </Anchor>
               ) : null}
-              <Group gap="xs" mt="xs">
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => edit(row)}
-                  aria-label={t('wizard:steps.lists.editNamed', { name })}
-                >
-                  {t('wizard:steps.lists.edit')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => remove(row)}
-                  aria-label={t('wizard:steps.lists.deleteNamed', { name })}
-                >
-                  {t('wizard:steps.lists.delete')}
-                </Button>
-              </Group>
-            </Stack>
-          </Card>
-        );
-      })}
-    </SimpleGrid>
+            </>
+          ),
+        };
+      }}
+    />
   );
 }
 
-function LanguageFields({ form }: { form: Parameters<TEntryKind['fields']>[0] }) {
-  const { t } = useTranslation(['wizard', 'enums']);
-  const { values, set, error, file } = form;
-  const type = typeOf(values.languageType);
+function LanguageFields({ form }: { form: TEntryFields }) {
+  const { t } = useTranslation('wizard');
   return (
     <>
-      <Select
-        label={t('wizard:fields.languageType')}
-        required
-        data={LANGUAGE_TYPES.map((key, index) => ({
-          value: String(index),
-          label: t(`enums:languageTypes.${key}`),
-        }))}
-        value={type === undefined ? null : String(type)}
-        onChange={(v) => {
-          const next = v === null ? undefined : Number(v);
-          set('languageType', next);
-          // Switching away from Others clears its text, as the relationship choice does.
-          if (next !== LANGUAGE_OTHERS) set('others', '');
-        }}
-        error={error('languageType')}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
+      <EntryTypeChoice
+        form={form}
+        name="languageType"
+        label={t('fields.languageType')}
+        enumKey="languageTypes"
+        types={LANGUAGE_TYPES}
+        others={LANGUAGE_OTHERS}
       />
-      {type === LANGUAGE_OTHERS ? (
-        <TextInput
-          label={t('wizard:fields.others')}
-          required
-          value={text(values.others)}
-          onChange={(e) => set('others', e.currentTarget.value)}
-          error={error('others')}
-        />
-      ) : null}
-      <TextInput
-        label={t('wizard:fields.result')}
-        required
-        value={text(values.result)}
-        onChange={(e) => set('result', e.currentTarget.value)}
-        error={error('result')}
-      />
-      <NumberInput
-        label={t('wizard:fields.yearOfExam')}
-        required
-        inputMode="numeric"
-        allowNegative={false}
-        allowDecimal={false}
-        value={typeof values.yearOfExam === 'number' ? values.yearOfExam : text(values.yearOfExam)}
-        onChange={(v) => set('yearOfExam', numberValue(v))}
-        error={error('yearOfExam')}
-      />
-      {file('certFileName', t('wizard:fields.certificate'), true)}
+      <EntryText form={form} name="result" label={t('fields.result')} required />
+      <EntryYear form={form} />
+      {form.file('certFileName', t('fields.certificate'), true)}
     </>
   );
 }

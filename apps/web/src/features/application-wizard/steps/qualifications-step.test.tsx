@@ -188,6 +188,25 @@ describe('the qualifications step', () => {
     expect(await within(dialog).findByText('Failed to save qualifications.')).toBeInTheDocument();
   });
 
+  it("names the stored files in the edit dialog by their uploaded names, not 'Uploaded file'", async () => {
+    const named = { ...stored, certDisplayName: 'Diploma scan.pdf', transcriptDisplayName: null };
+    const { handlers, onValidityChange } = setUp([named]);
+    const { user } = await renderScreen(
+      <QualificationsStep studentId={7} onValidityChange={onValidityChange} />,
+      { handlers },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit Diploma: Diploma in IT' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Qualification' });
+    const certificate = within(dialog).getByRole('group', { name: /^Certificate/ });
+    expect(within(certificate).getByRole('link', { name: 'Diploma scan.pdf' })).toHaveAttribute(
+      'href',
+      '/api/Document/downloadByFileId/f-cert',
+    );
+    // A row without the name (an older answer) still says a file is there.
+    const transcript = within(dialog).getByRole('group', { name: /^Transcript/ });
+    expect(within(transcript).getByRole('link', { name: 'Uploaded file' })).toBeInTheDocument();
+  });
+
   it('asks before deleting, then deletes the files and then the entry', async () => {
     const { handlers, onValidityChange, resource } = setUp();
     const { user, fetchMock } = await renderScreen(
