@@ -24,6 +24,7 @@ import { numberValue } from '../../../components/crud/form-values';
 import { type TUploadState, UploadSlot } from '../../../components/forms/upload-slot';
 import { api } from '../../../lib/api';
 import { translateKey } from '../../../lib/i18n';
+import { resources } from '../../../lib/resources';
 import { uploadFile, uploadRefusal } from '../../../lib/upload';
 import type { TStepProps } from '../step-contract';
 
@@ -438,7 +439,8 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
     setFailure(null);
     const body = { ...(parsed.data as object), studentId, ...(row ? { id: row.id } : {}) };
     try {
-      await api.post(`/${kind.base}/${row ? 'update' : 'add'}`, body);
+      // An add carries an Idempotency-Key: a retry after a lost answer adds one row, not two.
+      await (row ? resources.update(kind.base, body) : resources.create(kind.base, body));
       await onSaved();
     } catch {
       setFailure(t(`${texts}.saveFailed`));
