@@ -329,6 +329,39 @@ describe('the queue', () => {
     expect(job!.lastError).toMatch(/^[A-Z_]+ 421$/);
     expect(job!.lastError).not.toContain('@');
     expect(smtp.to(student.email)).toHaveLength(0);
+
+    // The admin Outbox lists it under the status filter 'failed', with its error.
+    const admin = client(t, await signInAs(t, `${unique('outbox.admin')}@example.test`, 'Admin'));
+    const page = await admin.post('/MailJob/getListByPage', {
+      filter: {
+        operator: 'AND',
+        conditions: [
+          { field: 'status', operator: 'EQ', value: 'failed' },
+          { field: 'recipient', operator: 'EQ', value: student.email },
+        ],
+        groups: [],
+      },
+      page: 0,
+      pageSize: 10,
+    });
+    expect(page.status).toBe(200);
+    expect(page.body).toEqual({
+      totalRows: 1,
+      result: [
+        expect.objectContaining({
+          id: job!.id,
+          kind: 'received',
+          recipient: student.email,
+          subject: 'Application received: Computer Science, Universiti Malaya',
+          status: 'failed',
+          attempts: MAX_ATTEMPTS,
+          lastError: job!.lastError,
+          hasFile: false,
+          createdAt: expect.any(String),
+        }),
+      ],
+    });
+    expect((await admin.get(`/MailJob/${job!.id}/eml`)).status).toBe(404);
   });
 
   it('two drains at once send each job once', async () => {
@@ -338,6 +371,26 @@ describe('the queue', () => {
     const [a, b] = await Promise.all([t.app.mailWorker.drain(), t.app.mailWorker.drain()]);
     expect(a.sent + b.sent).toBe(25);
     expect(smtp.to(student.email)).toHaveLength(25);
+  });
+});
+
+describe('the admin Outbox API', () => {
+  it('is for admins only and read-only', async () => {
+    const student = await account('Student', 'en', 'nodira');
+    const agent = await account('Agent', 'en', 'olim');
+    for (const who of [student, agent]) {
+      const c = client(t, who);
+      expect((await c.post('/MailJob/getListByPage', { page: 0, pageSize: 10 })).status).toBe(403);
+      expect((await c.get('/MailJob/1')).status).toBe(403);
+      expect((await c.get('/MailJob/1/eml')).status).toBe(403);
+    }
+    const anonymous = client(t, null);
+    expect((await anonymous.post('/MailJob/getListByPage', { page: 0, pageSize: 10 })).status).toBe(401);
+    expect((await anonymous.get('/MailJob/1/eml')).status).toBe(401);
+    const admin = client(t, await signInAs(t, `${unique('ro.admin')}@example.test`, 'Admin'));
+    for (const verb of ['add', 'update', 'delete', 'CreateOrUpdate']) {
+      expect((await admin.post(`/MailJob/${verb}`, { id: 1 })).status).toBe(404);
+    }
   });
 });
 
@@ -365,6 +418,16 @@ describe('outbox mode (no SMTP_URL)', () => {
       expect(mail.subject).toBe('Ariza qabul qilindi: Computer Science, Universiti Malaya');
       expect(mail.text).toContain('Xodimlarimiz 48 soat ichida siz bilan bog‘lanadi.');
       expect(mail.text).toContain(`${o.baseUrl}/Student/Dashboard`);
+
+      // The admin downloads the same file from the Outbox.
+      const admin = await signInAs(o, `${unique('eml.admin')}@example.test`, 'Admin');
+      const listed = await client(o, admin).get(`/MailJob/${job!.id}`);
+      expect(listed.body).toMatchObject({ status: 'sent', hasFile: true });
+      const eml = await o.app.inject({ url: `/api/MailJob/${job!.id}/eml`, headers: admin.headers });
+      expect(eml.statusCode).toBe(200);
+      expect(eml.headers['content-type']).toBe('message/rfc822');
+      expect(eml.headers['content-disposition']).toBe(`attachment; filename="mail-${job!.id}.eml"`);
+      expect((await simpleParser(eml.rawPayload)).subject).toBe(mail.subject);
     } finally {
       await o.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDbOrTx } from '../../db/client.js';
 import { mailJobs, studentInfos, users } from '../../db/schema/index.js';
-import { MAIL_KINDS, renderSubject, type TAudience, type TMailParams } from './templates.js';
+import { renderSubject, type TAudience, type TMailParams } from './templates.js';
 
 // The module's entry point for other modules (the status pipeline): enqueueMail runs inside the
 // caller's transaction, so a change that rolls back sends nothing, and a committed one is sent by
@@ -34,7 +34,6 @@ export const ZMailRequest = z.discriminatedUnion('kind', [
   }),
 ]);
 export type TMailRequest = z.input<typeof ZMailRequest>;
-void MAIL_KINDS;
 
 const languageOf = (saved: string | null): TAppLanguage =>
   (LANGUAGES as readonly string[]).includes(saved ?? '') ? (saved as TAppLanguage) : DEFAULT_LANGUAGE;

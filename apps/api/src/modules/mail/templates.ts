@@ -1,10 +1,8 @@
-import type { TAppLanguage } from '@uniapply/shared';
+import type { TAppLanguage, TMailKind } from '@uniapply/shared';
 
 // Status mails in the recipient's language (issue 12). Plain text and a simple HTML part built
 // from the same lines; every value from users or staff is escaped in the HTML.
 
-export const MAIL_KINDS = ['received', 'statusChanged', 'documentsRequested'] as const;
-export type TMailKind = (typeof MAIL_KINDS)[number];
 /** Who a mail is for: the student's own account, a profile without an account, the owner's copy. */
 export type TAudience = 'student' | 'profile' | 'agent';
 

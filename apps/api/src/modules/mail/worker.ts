@@ -1,10 +1,10 @@
-import type { TAppLanguage } from '@uniapply/shared';
+import type { TAppLanguage, TMailKind } from '@uniapply/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.js';
 import type { TDb } from '../../db/client.js';
 import { mailJobs } from '../../db/schema/index.js';
-import { renderMail, type TAudience, type TMailKind, type TMailParams } from './templates.js';
+import { renderMail, type TAudience, type TMailParams } from './templates.js';
 import { errorCode, type TMailTransport } from './transport.js';
 
 /** How long a claimed job stays with its worker before another may take it (a crashed worker). */
