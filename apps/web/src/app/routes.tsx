@@ -3,6 +3,7 @@ import {
   IconCalendar,
   IconDownload,
   IconLayoutDashboard,
+  IconMail,
   IconSchool,
   IconSquarePlus,
   IconStack2,
@@ -87,6 +88,12 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
     { path: 'Students/FormPage', title: 'menu.studentForm', page: wizardPage('AdminStudentFormPage') },
     { path: 'ApplicationForms', title: 'menu.applicationForms', page: Welcome, menu: IconDownload },
     { path: 'CheckGoogleDriveConnection', title: 'menu.googleDrive', page: Welcome, menu: IconDownload },
+    {
+      path: 'Outbox',
+      title: 'menu.outbox',
+      page: lazyPage(() => import('../features/mail/outbox'), 'OutboxPage'),
+      menu: IconMail,
+    },
     { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
   Student: [

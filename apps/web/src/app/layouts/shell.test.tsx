@@ -29,6 +29,7 @@ describe('signed-in shell', () => {
       'Students /Admin/Students',
       'Application forms /Admin/ApplicationForms',
       'Google Drive connection /Admin/CheckGoogleDriveConnection',
+      'Outbox /Admin/Outbox',
     ]);
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });

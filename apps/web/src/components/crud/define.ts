@@ -64,7 +64,16 @@ export type TCrudDefinition = {
   /** Form titles, e.g. 'Add University' / 'Edit University'. */
   addTitle?: string;
   editTitle?: string;
-  filter: { field: string; operator: TFilterOperator };
+  /**
+   * The list's filter: a text field on `field`, or with `options` a choice among fixed values
+   * (the empty value shows every row); `label` replaces "Filter by Name".
+   */
+  filter: {
+    field: string;
+    operator: TFilterOperator;
+    label?: string;
+    options?: readonly { value: string; label: string }[];
+  };
   columns: TDisplayField[];
   /** The shared zod input schema: the form validates with it and saves what it outputs. */
   schema?: z.ZodObject;
