@@ -39,11 +39,11 @@ export const outbox = defineCrud({
   columns: [
     { ...field('recipient'), width: 2 },
     { ...field('subject'), width: 3 },
-    { ...field('kind'), render: label('kind') },
+    { ...field('kind'), render: label('kind'), width: 1.5 },
     { ...field('status'), render: label('status') },
-    field('attempts'),
+    { ...field('attempts'), width: 0.9 },
     { ...field('createdAt'), render: dateTime('createdAt'), width: 1.5 },
-    field('lastError'),
+    { ...field('lastError'), width: 1.5 },
   ],
   details: [
     field('recipient'),
