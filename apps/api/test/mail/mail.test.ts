@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/client.js';
 import { mailJobs } from '../../src/db/schema/index.js';
@@ -264,9 +264,16 @@ describe('the queue', () => {
     expect(smtp.to(student.email)).toHaveLength(0);
   });
 
-  it('refuses a request without its parameters or for a missing student', async () => {
+  it('refuses a request without its parameters, with an unknown status or for a missing student', async () => {
     await expect(
       enqueue({ kind: 'statusChanged', studentId: 1, params: application } as unknown as TMailRequest),
+    ).rejects.toThrow();
+    await expect(
+      enqueue({
+        kind: 'statusChanged',
+        studentId: 1,
+        params: { ...application, from: 'submitted', to: 'approved' },
+      } as unknown as TMailRequest),
     ).rejects.toThrow();
     await expect(enqueue({ kind: 'received', studentId: 999_999_999, params: application })).rejects.toThrow(
       'not found',
@@ -394,10 +401,10 @@ describe('the admin Outbox API', () => {
   });
 });
 
-describe('outbox mode (no SMTP_URL)', () => {
-  it('writes a readable .eml under DATA_DIR/outbox', async () => {
+describe('outbox mode (no SMTP_URL), with the worker loop running', () => {
+  it('the loop writes a readable .eml under DATA_DIR/outbox without anyone draining', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'uniapply-outbox-'));
-    const o = await createTestApp({ DATA_DIR: dataDir, WEB_DIST: dist });
+    const o = await createTestApp({ DATA_DIR: dataDir, WEB_DIST: dist, MAIL_POLL_MS: '100' });
     try {
       const email = `${unique('lola')}@example.test`;
       const who = await signInAs(o, email, 'Student');
@@ -409,8 +416,12 @@ describe('outbox mode (no SMTP_URL)', () => {
       await o.database.db.transaction((tx) =>
         enqueueMail(tx, { kind: 'received', studentId: id, params: application }),
       );
-      expect(await o.app.mailWorker.drain()).toMatchObject({ sent: 1 });
-      const [job] = await o.database.db.select().from(mailJobs).where(eq(mailJobs.studentId, id));
+      const sentJob = async () => {
+        const [row] = await o.database.db.select().from(mailJobs).where(eq(mailJobs.studentId, id));
+        return row?.status === 'sent' ? row : undefined;
+      };
+      await vi.waitFor(async () => expect(await sentJob()).toBeDefined(), { timeout: 10_000, interval: 100 });
+      const job = await sentJob();
       expect(job!.outboxFile).toBe(`${job!.id}.eml`);
       const mail = await simpleParser(readFileSync(path.join(dataDir, 'outbox', job!.outboxFile!)));
       expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe(email);

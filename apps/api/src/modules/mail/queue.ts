@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDbOrTx } from '../../db/client.js';
 import { mailJobs, studentInfos, users } from '../../db/schema/index.js';
-import { renderSubject, type TAudience, type TMailParams } from './templates.js';
+import { APPLICATION_STATUSES, renderSubject, type TAudience, type TMailParams } from './templates.js';
 
 // The module's entry point for other modules (the status pipeline): enqueueMail runs inside the
 // caller's transaction, so a change that rolls back sends nothing, and a committed one is sent by
@@ -22,8 +22,9 @@ export const ZMailRequest = z.discriminatedUnion('kind', [
     studentId: z.number().int().positive(),
     params: z.object({
       ...ZApplication,
-      from: text(40),
-      to: text(40),
+      from: z.enum(APPLICATION_STATUSES),
+      to: z.enum(APPLICATION_STATUSES),
+      /** Shown to the student as it is: never pass an internal note here. */
       message: z.string().max(4000).optional(),
     }),
   }),
