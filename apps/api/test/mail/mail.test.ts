@@ -8,6 +8,8 @@ import { buildApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/client.js';
 import { mailJobs } from '../../src/db/schema/index.js';
 import { enqueueMail, type TMailRequest } from '../../src/modules/mail/index.js';
+import { createMailTransport } from '../../src/modules/mail/transport.js';
+import { MailWorker } from '../../src/modules/mail/worker.js';
 import { createTestApp, signInAs, type TestApp } from '../app.js';
 import { testDbKind } from '../db.js';
 import { client, studentInfoBody } from '../resources/helpers.js';
@@ -369,6 +371,36 @@ describe('the queue', () => {
       ],
     });
     expect((await admin.get(`/MailJob/${job!.id}/eml`)).status).toBe(404);
+  });
+
+  it('logs a failure with the job id and an error code only: no address, no subject', async () => {
+    const student = await account('Student', 'en', 'laziz');
+    const id = await profileOf(student, unique('Laziz'));
+    const lines: unknown[] = [];
+    const log = {
+      warn: (...a: unknown[]) => lines.push(a),
+      error: (...a: unknown[]) => lines.push(a),
+      info: () => {},
+    };
+    const worker = new MailWorker(t.database.db, createMailTransport(t.app.config.mail), t.app.config, log);
+    smtp.state.refuse = true;
+    try {
+      await enqueue({
+        kind: 'statusChanged',
+        studentId: id,
+        params: { ...application, from: 'submitted', to: 'rejected' },
+      });
+      expect(await worker.drain()).toMatchObject({ retried: 1 });
+    } finally {
+      smtp.state.refuse = false;
+    }
+    const [job] = await jobsOf(id);
+    expect(lines).toEqual([
+      [{ mailJobId: job!.id, attempts: 1, err: job!.lastError }, 'mail will be retried'],
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/@|Laziz|Malaya/);
+    await worker.drain(new Date(Date.now() + RETRY_BASE_MS));
+    expect(smtp.to(student.email)).toHaveLength(1);
   });
 
   it('two drains at once send each job once', async () => {
