@@ -4,8 +4,8 @@ import { SMTPServer } from 'smtp-server';
 
 /**
  * A real SMTP server on 127.0.0.1 for the mail tests: it parses what it receives with mailparser.
- * `stop()` closes the port (senders get ECONNREFUSED), `start()` listens on the same port again;
- * `refuse` answers every connection with an SMTP error instead.
+ * `stop()` closes the port and its connections (senders get ECONNREFUSED), `start()` listens on the
+ * same port again; `refuse` answers every connection and every mail with SMTP 421 instead.
  */
 export async function startSmtp() {
   const mails: ParsedMail[] = [];
@@ -17,10 +17,21 @@ export async function startSmtp() {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // No reverse DNS of 127.0.0.1 per connection (a lookup that can take a while on CI).
+      disableReverseLookup: true,
+      // stop() ends open connections (the client pools them) at once, as a crashed server would.
+      closeTimeout: 50,
       onConnect(_session, callback) {
         if (state.refuse) {
           const err = Object.assign(new Error('Service not available'), { responseCode: 421 });
           return callback(err);
+        }
+        callback();
+      },
+      // A pooled client keeps its connection: refuse each mail too, not only new connections.
+      onMailFrom(_address, _session, callback) {
+        if (state.refuse) {
+          return callback(Object.assign(new Error('Service not available'), { responseCode: 421 }));
         }
         callback();
       },

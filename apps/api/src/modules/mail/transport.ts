@@ -31,6 +31,9 @@ export function createMailTransport(mail: TConfig['mail']): TMailTransport {
   if (mail.smtpUrl) {
     const smtp = nodemailer.createTransport({
       url: mail.smtpUrl,
+      // One connection reused for a batch (a new one per mail costs a handshake, TLS, EHLO).
+      pool: true,
+      maxConnections: 1, // the worker sends one mail at a time
       // A hung server must not hold the worker: the job is retried later.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
