@@ -371,6 +371,17 @@ describe('the queue', () => {
       ],
     });
     expect((await admin.get(`/MailJob/${job!.id}/eml`)).status).toBe(404);
+
+    // Send again (the admin fixed the cause): fresh attempts, sent by the next drain, only once.
+    const studentClient = client(t, student);
+    expect((await studentClient.post(`/MailJob/${job!.id}/retry`)).status).toBe(403);
+    expect((await admin.post(`/MailJob/${job!.id}/retry`)).status).toBe(204);
+    expect((await admin.post(`/MailJob/${job!.id}/retry`)).status).toBe(409);
+    expect((await admin.post('/MailJob/999999999/retry')).status).toBe(404);
+    expect(await t.app.mailWorker.drain()).toMatchObject({ sent: 1 });
+    expect(smtp.to(student.email)).toHaveLength(1);
+    expect((await jobsOf(id))[0]).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect((await admin.post(`/MailJob/${job!.id}/retry`)).status).toBe(409);
   });
 
   it('logs a failure with the job id and an error code only: no address, no subject', async () => {

@@ -1,13 +1,13 @@
 import { createReadStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mailJobs } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
 import { requireRole } from '../../http/session.js';
 import { registerResource } from '../../resources/routes.js';
@@ -73,6 +73,41 @@ async function outboxRoutes(fastify: FastifyInstance) {
   );
 }
 
+/** A failed mail goes back to the queue with fresh attempts (the admin fixed the cause). */
+async function retryFailed(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  r.post(
+    '/MailJob/:id/retry',
+    {
+      schema: {
+        tags: ['MailJob'],
+        operationId: 'MailJob_retry',
+        summary: 'Send a failed mail again (Admin)',
+        params: ZIdParams,
+        response: { 204: documented(z.undefined().describe('Queued again.')), ...problems(404, 409) },
+      },
+      onRequest: async (request) => {
+        requireRole(request, 'Admin');
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const updated = await db
+        .update(mailJobs)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
+        .where(and(eq(mailJobs.id, id), eq(mailJobs.status, 'failed')))
+        .returning({ id: mailJobs.id });
+      if (updated.length === 0) {
+        const [row] = await db.select({ id: mailJobs.id }).from(mailJobs).where(eq(mailJobs.id, id));
+        if (!row) throw notFound('This mail was not found.');
+        throw conflict('Only a failed mail can be sent again.');
+      }
+      return reply.status(204).send();
+    },
+  );
+}
+
 /**
  * Status mails (issue 12): the queue's worker loop in this process, and the admin Outbox. Not
  * encapsulated, so that the app carries `mailWorker`; the routes live in a child under /api.
@@ -85,4 +120,5 @@ export const mailModule = fp(async (app: FastifyInstance) => {
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
   await app.register(outboxRoutes, { prefix: '/api' });
+  await app.register(retryFailed, { prefix: '/api' });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS, fakeResource, listRequests, renderApp } from '../../testing';
+import { apiCalls, DEMO_USERS, fakeResource, listRequests, noContent, renderApp } from '../../testing';
 
 const row = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -51,6 +51,26 @@ describe('/Admin/Outbox', () => {
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'All statuses' }));
     await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(4));
+  });
+
+  it('sends a failed mail again from its details', async () => {
+    const outbox = fakeResource('MailJob', [row(2, 'failed')]);
+    const { user, fetchMock } = await renderApp('/Admin/Outbox', {
+      me: DEMO_USERS.Admin,
+      handlers: {
+        ...outbox.handlers,
+        'POST /api/MailJob/2/retry': () => {
+          outbox.store.rows = [row(2, 'pending', { attempts: 0 })];
+          return noContent();
+        },
+      },
+    });
+    const grid = await screen.findByRole('table', { name: 'Outbox' });
+    await user.click(await screen.findByRole('button', { name: 'Send again' }));
+    expect(await screen.findByText('The mail is queued again.')).toBeInTheDocument();
+    expect(await within(grid).findByText('Pending')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send again' })).not.toBeInTheDocument();
+    expect(apiCalls(fetchMock).map((c) => c.call)).toContain('POST /api/MailJob/2/retry');
   });
 
   it('speaks Russian', async () => {

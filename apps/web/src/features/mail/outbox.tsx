@@ -3,6 +3,7 @@ import { MAIL_JOB_STATUSES } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
 import { CrudScreen } from '../../components/crud/crud-screen';
 import { defineCrud, type TRenderContext, type TRow } from '../../components/crud/define';
+import { RetryButton } from './retry-button';
 
 const label =
   (group: 'status' | 'kind') =>
@@ -67,6 +68,11 @@ export const outbox = defineCrud({
         ) : (
           '–'
         ),
+    },
+    {
+      path: 'id',
+      label: 'mail.fields.actions',
+      render: (row) => (row.status === 'failed' ? <RetryButton id={row.id} /> : '–'),
     },
   ],
 });
