@@ -39,10 +39,11 @@ export const outbox = defineCrud({
   actions: { add: false, edit: false, delete: false },
   columns: [
     { ...field('recipient'), width: 2 },
-    { ...field('subject'), width: 3 },
+    { ...field('subject'), width: 2.6 },
     { ...field('kind'), render: label('kind'), width: 1.5 },
-    { ...field('status'), render: label('status') },
-    { ...field('attempts'), width: 0.9 },
+    // "Отправлено", "Не отправлено" stay whole words.
+    { ...field('status'), render: label('status'), width: 1.5 },
+    { ...field('attempts'), width: 1.1 },
     { ...field('createdAt'), render: dateTime('createdAt'), width: 1.5 },
     { ...field('lastError'), width: 1.5 },
   ],
