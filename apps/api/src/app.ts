@@ -18,6 +18,7 @@ import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
 import { documentsModule } from './modules/documents/routes.js';
 import { createStorage, type TStorage } from './modules/documents/storage/index.js';
+import { mailModule } from './modules/mail/routes.js';
 import { notificationsModule } from './modules/notifications/routes.js';
 import { usersModule } from './modules/users/routes.js';
 import { ResourceRegistry } from './resources/registry.js';
@@ -94,6 +95,7 @@ export async function buildApp({
   await app.register(documentsModule, { prefix: '/api' });
   await app.register(registerPdfRoute, { prefix: '/api' });
   await app.register(notificationsModule, { prefix: '/api' });
+  await app.register(mailModule);
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(applicationFormsModule, { prefix: '/api' });
   await app.register(webPlugin);

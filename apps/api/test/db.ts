@@ -20,7 +20,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   const database = await openDatabase({ url: url.toString(), poolSize: 4 });
   return {
     ...database,
-    /** For a second server process on the same database. */
+    /** Another connection pool on the same database (a second API process) opens this URL. */
     url: url.toString(),
     close: async () => {
       await database.close();

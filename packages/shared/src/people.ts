@@ -76,3 +76,7 @@ export const ZMarkNotified = z
   .object({ ids: z.array(zId).min(1).max(MAX_UNPAGED_ROWS, 'validation.tooMany') })
   .strict();
 export type TMarkNotified = z.infer<typeof ZMarkNotified>;
+
+/** The user's mail settings (profile page): status mails on or off (issue 12). */
+export const ZMailSettings = z.object({ statusMails: z.boolean() }).strict();
+export type TMailSettings = z.infer<typeof ZMailSettings>;

@@ -66,6 +66,8 @@ export type TResourceSpec = {
    * courses only): rows outside it do not exist for any verb, like another owner's rows.
    */
   where?: SQL;
+  /** Only the read verbs: rows are written by the server itself (e.g. the mail queue). */
+  readOnly?: boolean;
 };
 
 export type TWriteVerb = 'add' | 'update' | 'createOrUpdate' | 'delete';
@@ -134,8 +136,8 @@ export type TResourceExtension = {
   note?: string;
 };
 
-export type TResource = Required<Omit<TResourceSpec, 'normalize' | 'upsertBy' | 'where'>> &
-  Pick<TResourceSpec, 'normalize' | 'upsertBy' | 'where'> & {
+export type TResource = Required<Omit<TResourceSpec, 'normalize' | 'upsertBy' | 'where' | 'readOnly'>> &
+  Pick<TResourceSpec, 'normalize' | 'upsertBy' | 'where' | 'readOnly'> & {
     /** Lower-cased path → field. */
     fields: Record<string, TField>;
     /** Columns of the table by property name. */

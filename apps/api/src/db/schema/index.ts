@@ -1,4 +1,5 @@
 export * from './catalogue.js';
 export * from './files.js';
+export * from './mail.js';
 export * from './people.js';
 export * from './students.js';

@@ -25,6 +25,8 @@ export const users = pgTable(
     lastName: text().notNull().default(''),
     role: text().notNull(),
     appLanguage: text(),
+    /** The user's choice to receive status mails (issue 12); unsubscribing sets it false. */
+    statusMails: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp({ withTimezone: true }),
     // SECURITY 19: an admin disabled the account; its sessions are gone and sign-in is refused.

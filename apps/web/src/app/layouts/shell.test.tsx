@@ -30,6 +30,7 @@ describe('signed-in shell', () => {
       'Application forms /Admin/ApplicationForms',
       'Google Drive connection /Admin/CheckGoogleDriveConnection',
       'Users /Admin/Users',
+      'Outbox /Admin/Outbox',
     ]);
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });

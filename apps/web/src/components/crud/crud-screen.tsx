@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -17,6 +17,8 @@ import { CrudPager } from './crud-pager';
 import { namespacesOf, type TCrudDefinition, type TRow, type TSelectionAction } from './define';
 import { notifyFailure, notifySuccess } from './notify';
 import { useCrudList } from './use-crud-list';
+
+const ANY = '__any__';
 
 /**
  * The one maintenance screen of spec 2.3 (admin catalogue and people lists, the agent's students):
@@ -40,6 +42,8 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
   const selected = list.selected;
   const title = translateKey(t, definition.title);
   const DetailsView = definition.detailsView;
+  const filterOptions = definition.filter.options;
+  const filterLabel = definition.filter.label ? translateKey(t, definition.filter.label) : t('filter.label');
 
   const remove = useMutation({
     mutationFn: (id: number) => resources.delete(definition.base, id),
@@ -94,15 +98,34 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
       {intro}
       <div className={classes.toolbar}>
         <form className={classes.filter} onSubmit={find}>
-          <TextInput
-            className={classes.filterInput}
-            label={definition.filterLabel ? translateKey(t, definition.filterLabel) : t('filter.label')}
-            value={filterDraft}
-            onChange={(event) => setFilterDraft(event.currentTarget.value)}
-          />
-          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-            {t('filter.find')}
-          </Button>
+          {filterOptions ? (
+            // A choice applies at once: there is nothing to type, so no Find.
+            <Select
+              className={classes.filterInput}
+              label={filterLabel}
+              // Mantine's Select treats '' as no value: the "every row" option travels as ANY.
+              data={filterOptions.map((o) => ({ value: o.value || ANY, label: translateKey(t, o.label) }))}
+              value={filterDraft || ANY}
+              allowDeselect={false}
+              onChange={(value) => {
+                const chosen = !value || value === ANY ? '' : value;
+                setFilterDraft(chosen);
+                list.setFilter(chosen);
+              }}
+            />
+          ) : (
+            <>
+              <TextInput
+                className={classes.filterInput}
+                label={filterLabel}
+                value={filterDraft}
+                onChange={(event) => setFilterDraft(event.currentTarget.value)}
+              />
+              <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
+                {t('filter.find')}
+              </Button>
+            </>
+          )}
           <Button variant="default" onClick={clear} leftSection={<IconX size={16} aria-hidden />}>
             {t('filter.clear')}
           </Button>

@@ -105,7 +105,16 @@ export type TCrudDefinition = {
   /** Form titles, e.g. 'Add University' / 'Edit University'. */
   addTitle?: string;
   editTitle?: string;
-  filter: { field: string; operator: TFilterOperator };
+  /**
+   * The list's filter: a text field on `field`, or with `options` a choice among fixed values
+   * (the empty value shows every row); `label` replaces "Filter by Name".
+   */
+  filter: {
+    field: string;
+    operator: TFilterOperator;
+    label?: string;
+    options?: readonly { value: string; label: string }[];
+  };
   columns: TDisplayField[];
   /** The shared zod input schema: the form validates with it and saves what it outputs. */
   schema?: z.ZodObject;
@@ -130,8 +139,6 @@ export type TCrudDefinition = {
   actions?: { add?: boolean; edit?: boolean; delete?: boolean };
   /** Further toolbar buttons acting on the selected row, after the standard ones. */
   selectionActions?: TSelectionAction[];
-  /** The filter box's label key; 'Filter by Name' by default. */
-  filterLabel?: string;
 };
 
 export function defineCrud(definition: TCrudDefinition): TCrudDefinition {

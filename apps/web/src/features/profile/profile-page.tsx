@@ -7,6 +7,7 @@ import { errorMessage } from '../../components/crud/notify';
 import { api } from '../../lib/api';
 import { translateKey } from '../../lib/i18n';
 import { meQueryKey, useSession } from '../auth/session';
+import { MailSettings } from './mail-settings';
 
 type TErrors = Partial<Record<keyof TProfileNames, string>>;
 
@@ -88,6 +89,7 @@ export function ProfilePage() {
           </Button>
         </Stack>
       </Paper>
+      <MailSettings />
     </Stack>
   );
 }

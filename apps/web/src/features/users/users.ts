@@ -14,8 +14,7 @@ export function usersDefinition(selfId: number) {
   return defineCrud({
     base: 'User',
     title: 'users.title',
-    filter: { field: 'search', operator: 'CONTAINS' },
-    filterLabel: 'users.filter',
+    filter: { field: 'search', operator: 'CONTAINS', label: 'users.filter' },
     personal: true,
     actions: { add: false, edit: false, delete: false },
     columns: [
