@@ -10,6 +10,8 @@ import { securityPlugin } from './http/security.js';
 import { sessionPlugin } from './http/session.js';
 import { webPlugin } from './http/web.js';
 import { adminModule } from './modules/admin/routes.js';
+import { ApplicationEvents } from './modules/application-status/events.js';
+import { applicationStatusModule } from './modules/application-status/routes.js';
 import { applicationsModule } from './modules/applications/routes.js';
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
@@ -21,6 +23,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: TConfig;
     database: Database;
+    /** Changes of applications after their commit (issue 12); the notification hub subscribes. */
+    applicationEvents: ApplicationEvents;
   }
 }
 
@@ -58,6 +62,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('resources', new ResourceRegistry());
+  app.decorate('applicationEvents', new ApplicationEvents(app.log));
   registerErrorHandler(app);
 
   await app.register(cookie);
@@ -81,6 +86,7 @@ export async function buildApp({
   // Modules extend the resources (hooks) before the resource routes are built from them.
   await app.register(applicationsModule, { prefix: '/api' });
   await app.register(documentsModule, { prefix: '/api' });
+  await app.register(applicationStatusModule, { prefix: '/api' });
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(webPlugin);
   return app;

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'editConflict',
   'incompleteApplication',
   'applicationSubmitted',
+  'statusConflict',
+  'undoUnavailable',
   'payloadTooLarge',
   'unsupportedMediaType',
   'rateLimited',

@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, studentCourses } from '../../src/db/schema/index.js';
 import { signInAs } from '../app.js';
-import { createDocsApp, listFiles, multipart } from '../documents/helpers.js';
-import { pdfFile } from '../documents/samples.js';
+import { createDocsApp, listFiles } from '../documents/helpers.js';
 import {
   childBodies,
   client,
@@ -14,6 +13,7 @@ import {
   type TWho,
   universityCourseBody,
 } from '../resources/helpers.js';
+import { completeApplication, ok, uploadPdf } from './helpers.js';
 
 // Issue 9, the application server: stage, raise, confirm, review, drafts, versions, submitted
 // courses, record files, document list, deleting students, and the scope of every new route.
@@ -29,72 +29,7 @@ let other: TClient; // another agent
 let cat: Awaited<ReturnType<typeof seedCatalogue>>;
 let secondCourseId: number;
 
-const ok = <T = Record<string, unknown>>(res: { status: number; body: unknown; text: string }) => {
-  if (res.status !== 200) throw new Error(`expected 200, got ${res.status} ${res.text}`);
-  return res.body as T;
-};
-
-async function upload(who: TWho, url: string, fields: Record<string, string>) {
-  const { payload, headers } = multipart([
-    { name: 'file', filename: 'scan.pdf', data: pdfFile(), type: 'application/pdf' },
-    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    payload,
-    headers: { ...who!.headers, ...headers },
-  });
-  return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown> };
-}
-
-/** A profile of `c` with every required step saved (stage 10), ready to confirm. */
-async function completeApplication(c: TClient, who: TWho, marker: string, courseIds: number[]) {
-  const info = ok<{ id: number }>(
-    await c.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody(marker)),
-  );
-  const id = info.id;
-  ok(
-    await c.post(
-      `/StudentGuardian/CreateOrUpdate?stage=3&studentId=${id}`,
-      childBodies.StudentGuardian!(id, marker, 0),
-    ),
-  );
-  ok(
-    await c.post(
-      `/EmergencyContact/CreateOrUpdate?stage=4&studentId=${id}`,
-      childBodies.EmergencyContact!(id, marker, 0),
-    ),
-  );
-  const cert = await upload(who, '/Qualification/upload', { studentId: String(id) });
-  const transcript = await upload(who, '/Qualification/upload', { studentId: String(id) });
-  ok(
-    await c.post('/Qualification/add', {
-      ...childBodies.Qualification!(id, marker, 0),
-      certFileName: cert.body.fileId,
-      transcriptFileName: transcript.body.fileId,
-    }),
-  );
-  const langCert = await upload(who, '/Language/upload', { studentId: String(id) });
-  ok(
-    await c.post('/Language/add', {
-      ...childBodies.Language!(id, marker, 0),
-      certFileName: langCert.body.fileId,
-    }),
-  );
-  for (const type of [1, 2, 3]) {
-    const res = await upload(who, '/Document/upload', {
-      studentId: String(id),
-      DocumentTypeId: String(type),
-    });
-    expect(res.status).toBe(200);
-  }
-  ok(
-    await c.post(`/OtherInfo/CreateOrUpdate?stage=9&studentId=${id}`, childBodies.OtherInfo!(id, marker, 0)),
-  );
-  ok(await c.post(`/StudentCourse/addOrUpdateList?studentId=${id}&stage=10`, courseIds));
-  return id;
-}
+const upload = (who: TWho, url: string, fields: Record<string, string>) => uploadPdf(t, who, url, fields);
 
 const notificationCount = async () => (await t.database.db.select().from(notifications)).length;
 
@@ -193,7 +128,7 @@ describe('confirm', () => {
   });
 
   it('submits the courses, notifies once per new course; a repeated confirm records nothing new', async () => {
-    const id = await completeApplication(agent, agentWho, 'Confirmer', [cat.universityCourseId]);
+    const id = await completeApplication(t, agent, agentWho, 'Confirmer', [cat.universityCourseId]);
     const review = ZApplication.parse(ok(await agent.get(`/Review/getReview?studentId=${id}`)));
     expect(review).toMatchObject({ studentId: id, stage: 10, submitted: false });
     expect(review.courses.map((c) => [c.universityCourseId, c.submitted])).toEqual([

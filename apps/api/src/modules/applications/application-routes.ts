@@ -7,6 +7,7 @@ import { documented, problems } from '../../http/openapi.js';
 import { zQueryInt } from '../../resources/hooks.js';
 import { inTransaction } from '../../resources/mutations.js';
 import { actorOf } from '../../resources/scope.js';
+import { withChanges } from '../application-status/events.js';
 import { signedIn } from './guards.js';
 import { confirmApplication, reviewOf } from './review.js';
 import { ownProfileId, requireStudent, setStage, stageOf } from './stage.js';
@@ -107,8 +108,8 @@ export function registerApplicationRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) =>
-      inTransaction(db, 'application', (tx) =>
-        confirmApplication(tx, actorOf(req.user!), req.body.studentId),
+      withChanges(app, (tx, changes) =>
+        confirmApplication(tx, actorOf(req.user!), req.body.studentId, changes),
       ),
   );
 

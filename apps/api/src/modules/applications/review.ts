@@ -20,6 +20,8 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { TActor } from '../../resources/scope.js';
+import type { ChangeCollector } from '../application-status/events.js';
+import { enterSubmitted } from '../application-status/service.js';
 import { requireStudent, setStage, stageOf, studentNotFound } from './stage.js';
 
 // The review (GET /Review/getReview) and the confirm (POST /Stage/confirm) of DESIGN 6.
@@ -117,13 +119,15 @@ export const incompleteApplication = (missing: TMissingCode[]) =>
 /**
  * Confirm: the application read in this transaction must be complete; then stage 11, each selected
  * course not yet submitted gets `submittedAt`, and one admin notification per newly submitted
- * course. The stage row is locked first, so a repeated confirm (two taps, a retry) waits for the
+ * course, each of which enters the status pipeline as submitted (a history row by the system,
+ * handed to `changes`). The stage row is locked first, so a repeated confirm (two taps, a retry) waits for the
  * first and then finds nothing new to submit.
  */
 export async function confirmApplication(
   tx: TDbOrTx,
   actor: TActor,
   studentId: number,
+  changes: ChangeCollector,
 ): Promise<{ step: 11; submitted: number[] }> {
   await requireStudent(tx, actor, studentId);
   await setStage(tx, studentId, 1); // a record to lock (never lowers an existing stage)
@@ -151,6 +155,7 @@ export async function confirmApplication(
       notificationData: { fullName, universityName: c.university.name, courseName: c.course.name },
     }));
   if (rows.length) await tx.insert(notifications).values(rows);
+  await enterSubmitted(tx, changes, [...ids]);
   await setStage(tx, studentId, THANK_YOU);
   return {
     step: THANK_YOU,
