@@ -101,11 +101,10 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
       const actor = actorOf(req.user!);
       return db.transaction(async (tx) => {
         const found = await requireApplication(tx, actor, req.query.studentCourseId);
-        const [state, history, requests] = await Promise.all([
-          stateOf(tx, found),
-          listHistory(tx, found.studentCourseId, actor.role !== 'Admin'),
-          listRequests(tx, actor, { studentCourseId: found.studentCourseId }),
-        ]);
+        // One after the other: a transaction is one connection (pg warns about parallel queries).
+        const state = await stateOf(tx, found);
+        const history = await listHistory(tx, found.studentCourseId, actor.role !== 'Admin');
+        const requests = await listRequests(tx, actor, { studentCourseId: found.studentCourseId });
         return { state, history, requests };
       });
     },
