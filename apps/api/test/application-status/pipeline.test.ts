@@ -80,6 +80,13 @@ describe('who sees what', () => {
     expect(await ids(otherAgent)).toEqual([]);
     expect(await ids(otherStudent)).toEqual([]);
     expect(await ids(admin)).toEqual(expect.arrayContaining([...own.applications, ...agents.applications]));
+    // Filtered by status (the admin overview and the agent's filter).
+    const byStatus = ok<TApplicationStatusState[]>(
+      await agent.get('/ApplicationStatus/list?status=submitted'),
+    );
+    expect(byStatus.map((s) => s.studentCourseId)).toEqual(agents.applications);
+    expect(ok<unknown[]>(await agent.get('/ApplicationStatus/list?status=enrolled'))).toEqual([]);
+    expect((await agent.get('/ApplicationStatus/list?status=accepted')).status).toBe(400);
     for (const c of [otherAgent, otherStudent, agent]) {
       expect((await detail(c, own.applications[0]!)).status).toBe(404);
     }
@@ -180,11 +187,26 @@ describe('moves', () => {
       params: { reason: 'stale', current: 'underReview', version: before.version + 1 },
     });
     expect((await stateOf(admin, id)).status).toBe('underReview');
+    // Two admins moving at once from the same version: one wins, the other is told.
+    const seen = before.version + 1;
+    const both = await Promise.all([
+      move(admin, id, 'conditionalOffer', seen),
+      move(admin2, id, 'rejected', seen),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = both.find((r) => r.status === 200)!.body as TApplicationStatusState;
+    expect(await stateOf(admin, id)).toMatchObject({ status: winner.status, version: seen + 1 });
+    // Its mover undoes it (their own last move), back to underReview.
+    const mover = winner.status === 'conditionalOffer' ? admin : admin2;
+    const reset = ok<TApplicationStatusState>(
+      await mover.post('/ApplicationStatus/undo', { studentCourseId: id, version: seen + 1 }),
+    );
+    expect(reset.status).toBe('underReview');
     // The move's input is checked: an unknown status, a request without documentsRequested.
-    expect((await move(admin, id, 'accepted', before.version + 1)).status).toBe(400);
-    expect(
-      (await move(admin, id, 'rejected', before.version + 1, { requests: [{ text: 'x' }] })).status,
-    ).toBe(400);
+    expect((await move(admin, id, 'accepted', reset.version)).status).toBe(400);
+    expect((await move(admin, id, 'rejected', reset.version, { requests: [{ text: 'x' }] })).status).toBe(
+      400,
+    );
   });
 });
 
