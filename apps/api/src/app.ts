@@ -16,6 +16,7 @@ import { applicationsModule } from './modules/applications/routes.js';
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
 import { documentsModule } from './modules/documents/routes.js';
+import { mailModule } from './modules/mail/routes.js';
 import { ResourceRegistry } from './resources/registry.js';
 import { resourceModule } from './resources/routes.js';
 
@@ -87,6 +88,7 @@ export async function buildApp({
   await app.register(applicationsModule, { prefix: '/api' });
   await app.register(documentsModule, { prefix: '/api' });
   await app.register(applicationStatusModule, { prefix: '/api' });
+  await app.register(mailModule);
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(webPlugin);
   return app;

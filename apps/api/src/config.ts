@@ -46,6 +46,18 @@ const ZEnv = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool,
     WEB_DIST: z.string().optional(),
+    /** SMTP server for status mails (smtp:// or smtps://); without it mails go to DATA_DIR/outbox. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
+      .optional(),
+    /** The From address of status mails (default: no-reply at the public host). */
+    MAIL_FROM: z.string().min(3).optional(),
+    /** How often the mail worker looks for due mails, in milliseconds; 0 turns the loop off. */
+    MAIL_POLL_MS: z.coerce.number().int().min(0).default(2000),
+    /** Attempts before a mail is marked failed; the wait doubles from MAIL_RETRY_BASE_MS. */
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
     /** Further origins allowed to send state-changing requests (e.g. the Vite dev server). */
     ALLOWED_ORIGINS: list,
   })
@@ -106,6 +118,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     extraOrigins: e.ALLOWED_ORIGINS,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `UniApply <no-reply@${new URL(publicUrl).hostname}>`,
+      outboxDir: path.join(dataDir, 'outbox'),
+      pollMs: e.MAIL_POLL_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+    },
     webDist: e.WEB_DIST ? fromLaunchDir(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

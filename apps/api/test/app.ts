@@ -53,6 +53,8 @@ export async function createTestApp(
         // Tests sign in and list far faster than people: rate-limit tests set their own limits.
         RATE_LIMIT_MAX: '100000',
         RATE_LIMIT_ANONYMOUS_MAX: '100000',
+        // The mail worker's loop is off: tests send what is due with app.mailWorker.drain().
+        MAIL_POLL_MS: '0',
         ...env,
       });
       app = await buildApp({

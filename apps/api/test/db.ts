@@ -6,7 +6,7 @@ import { type Database, openDatabase } from '../src/db/client.js';
  * A fresh, migrated database for one test file: in-memory PGlite by default; a new PostgreSQL
  * database (dropped afterwards) when the project runs with TEST_DB=postgres.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (process.env.TEST_DB !== 'postgres') return openDatabase({});
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -20,6 +20,8 @@ export async function createTestDatabase(): Promise<Database> {
   const database = await openDatabase({ url: url.toString(), poolSize: 4 });
   return {
     ...database,
+    /** Another connection pool on the same database (a second API process) opens this URL. */
+    url: url.toString(),
     close: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: base });

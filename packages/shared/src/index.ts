@@ -8,6 +8,7 @@ export * from './enums.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './filter.js';
+export * from './mail.js';
 export * from './people.js';
 export * from './students/contacts.js';
 export * from './students/records.js';

@@ -53,3 +53,7 @@ export const ZNotification = z.object({
 });
 export const ZNotificationInput = z.object({ isNotified: z.boolean(), notificationData: ZNotificationData });
 export type TNotification = z.infer<typeof ZNotification>;
+
+/** The user's mail settings (profile page): status mails on or off (issue 12). */
+export const ZMailSettings = z.object({ statusMails: z.boolean() }).strict();
+export type TMailSettings = z.infer<typeof ZMailSettings>;

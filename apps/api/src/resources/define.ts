@@ -61,6 +61,8 @@ export type TResourceSpec = {
   upsertBy?: string[];
   /** Reshapes a raw body before validation (accepts the original client's alternative shapes). */
   normalize?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /** Only the read verbs: rows are written by the server itself (e.g. the mail queue). */
+  readOnly?: boolean;
 };
 
 export type TWriteVerb = 'add' | 'update' | 'createOrUpdate' | 'delete';
@@ -129,8 +131,8 @@ export type TResourceExtension = {
   note?: string;
 };
 
-export type TResource = Required<Omit<TResourceSpec, 'normalize' | 'upsertBy'>> &
-  Pick<TResourceSpec, 'normalize' | 'upsertBy'> & {
+export type TResource = Required<Omit<TResourceSpec, 'normalize' | 'upsertBy' | 'readOnly'>> &
+  Pick<TResourceSpec, 'normalize' | 'upsertBy' | 'readOnly'> & {
     /** Lower-cased path → field. */
     fields: Record<string, TField>;
     /** Columns of the table by property name. */

@@ -29,6 +29,7 @@ import { registerSpecificRoutes } from './specific-routes.js';
 //   POST /find                 { field: value, ... } equalities → rows; /findAsync: filter → rows
 //   POST /count, /countAsync   filter → a number
 //   POST /add, /update, /delete  the entity (update and delete by its id) → the saved row / { id }
+//        (a readOnly resource has only the read verbs above)
 //   POST /CreateOrUpdate?studentId=  upsert (a student's record: of the student `studentId`);
 //        modules add query parameters and rules through the resource's hooks (registry.ts).
 // Role and ownership checks come first (onRequest), then validation; see scope.ts.
@@ -110,6 +111,7 @@ export function registerResource(app: FastifyInstance, resource: TResource) {
     );
   }
 
+  if (resource.readOnly) return;
   r.post(`${base}/add`, { ...write, schema: { ...op.add, body: resource.input } }, async (req) =>
     addRow(db, resource, actor(req), req.body as TRow),
   );

@@ -1,6 +1,6 @@
 import type { TApplicationStatus, TApplicationStatusDetail, TApplicationStatusState } from '@uniapply/shared';
-import { eq } from 'drizzle-orm';
-import { applicationStatuses } from '../../src/db/schema/index.js';
+import { asc, eq } from 'drizzle-orm';
+import { applicationStatuses, mailJobs } from '../../src/db/schema/index.js';
 import type { TApplicationChange } from '../../src/modules/application-status/events.js';
 import type { TestApp } from '../app.js';
 import { completeApplication, ok } from '../applications/helpers.js';
@@ -45,3 +45,17 @@ export function recordChanges(t: TestApp) {
   const stop = t.app.applicationEvents.onChange((c) => seen.push(c));
   return { seen, stop };
 }
+
+/** The mails queued about a student, oldest first. */
+export const mailsOf = (t: TestApp, studentId: number) =>
+  t.database.db
+    .select({
+      kind: mailJobs.kind,
+      audience: mailJobs.audience,
+      recipient: mailJobs.recipient,
+      language: mailJobs.language,
+      params: mailJobs.params,
+    })
+    .from(mailJobs)
+    .where(eq(mailJobs.studentId, studentId))
+    .orderBy(asc(mailJobs.id));

@@ -11,7 +11,7 @@ import { signInAs } from '../app.js';
 import { ok } from '../applications/helpers.js';
 import { createDocsApp } from '../documents/helpers.js';
 import { client, seedCatalogue, type TClient, universityCourseBody } from '../resources/helpers.js';
-import { detail, forceStatus, recordChanges, stateOf, submitted } from './helpers.js';
+import { detail, forceStatus, mailsOf, recordChanges, stateOf, submitted } from './helpers.js';
 
 // Issue 12, the status pipeline: confirm enters submitted; every move of the table by each role;
 // 409 on an illegal move and on a stale version; undo within 24 hours; withdraw by the applicant
@@ -68,6 +68,24 @@ describe('confirm', () => {
     ]);
     ok(await student.post('/Stage/confirm', { studentId: own.studentId }));
     expect(ok<TApplicationStatusDetail>(await detail(student, own.applications[0]!)).history).toHaveLength(1);
+    // The "received" mail, queued once: to the student's account (Uzbek, the default language);
+    // for the agent's student, to the profile's email and a copy to the agent, per application.
+    expect(await mailsOf(t, own.studentId)).toEqual([
+      expect.objectContaining({
+        kind: 'received',
+        audience: 'student',
+        recipient: 'status.student@apps.test',
+        language: 'uz',
+        params: expect.objectContaining({ university: 'Pipe University', course: 'Pipe Software' }),
+      }),
+    ]);
+    const agentMails = await mailsOf(t, agents.studentId);
+    expect(agentMails.map((m) => [m.kind, m.audience])).toEqual([
+      ['received', 'profile'],
+      ['received', 'agent'],
+      ['received', 'profile'],
+      ['received', 'agent'],
+    ]);
   });
 });
 
@@ -298,7 +316,14 @@ describe('internal notes', () => {
       }),
     );
     await forceStatus(t, agentApp, 'underReview');
+    const mailsBefore = (await mailsOf(t, agents.studentId)).length;
     ok(await move(admin, agentApp, 'rejected', 0, { message: 'Internal-reason-42', internal: true }));
+    // The profile's email and the agent's copy, without the note.
+    const noMessage = expect.not.objectContaining({ message: expect.anything() });
+    expect((await mailsOf(t, agents.studentId)).slice(mailsBefore)).toEqual([
+      expect.objectContaining({ kind: 'statusChanged', audience: 'profile', params: noMessage }),
+      expect.objectContaining({ kind: 'statusChanged', audience: 'agent', params: noMessage }),
+    ]);
     changes.stop();
 
     for (const [c, id] of [
@@ -319,6 +344,19 @@ describe('internal notes', () => {
       const adminView = ok<TApplicationStatusDetail>(await detail(admin, id));
       expect(adminView.history).toContainEqual(expect.objectContaining({ message: secret, internal: true }));
     }
+    // Nor in their mails: the status change is mailed, its internal note is not.
+    const mails = [...(await mailsOf(t, own.studentId)), ...(await mailsOf(t, agents.studentId))];
+    expect(JSON.stringify(mails)).not.toMatch(/Secret-ranking-7|Internal-reason-42/);
+    expect(mails).toContainEqual(
+      expect.objectContaining({
+        kind: 'statusChanged',
+        params: expect.objectContaining({
+          from: 'conditionalOffer',
+          to: 'unconditionalOffer',
+          message: 'Welcome aboard',
+        }),
+      }),
+    );
     // The after-commit event carries the note apart from the applicant's message.
     const internal = changes.seen.find((c) => c.kind === 'statusChanged' && c.to === 'conditionalOffer');
     expect(internal).toMatchObject({ message: null, internalNote: 'Secret-ranking-7' });

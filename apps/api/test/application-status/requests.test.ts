@@ -7,7 +7,7 @@ import { signInAs } from '../app.js';
 import { ok } from '../applications/helpers.js';
 import { createDocsApp, download, listFiles } from '../documents/helpers.js';
 import { client, seedCatalogue, type TClient, type TWho } from '../resources/helpers.js';
-import { answer, detail, recordChanges, stateOf, submitted } from './helpers.js';
+import { answer, detail, mailsOf, recordChanges, stateOf, submitted } from './helpers.js';
 
 // Issue 12 item 2: an admin requests documents with the move to documentsRequested; the applicant
 // side lists them and answers each with an upload (the wizard's rules; a new file of its own);
@@ -78,6 +78,14 @@ describe('document requests', () => {
       [id, null, 'Bank statement', null],
     ]);
     expect(open[0]!.documentTypeName).toEqual(expect.any(String));
+    // One mail lists what is asked (beside the status change's own mail).
+    const asked = (await mailsOf(t, own.studentId)).filter((m) => m.kind === 'documentsRequested');
+    expect(asked).toEqual([
+      expect.objectContaining({
+        audience: 'student',
+        params: expect.objectContaining({ items: [open[0]!.documentTypeName, 'Bank statement'] }),
+      }),
+    ]);
     expect(await openRequests(agent)).toEqual([]);
     expect(await openRequests(client(t, otherAgentWho))).toEqual([]);
     expect((await openRequests(admin, `&studentId=${own.studentId}`)).map((r) => r.id)).toEqual(

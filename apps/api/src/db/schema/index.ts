@@ -1,5 +1,6 @@
 export * from './application-status.js';
 export * from './catalogue.js';
 export * from './files.js';
+export * from './mail.js';
 export * from './people.js';
 export * from './students.js';

@@ -23,6 +23,8 @@ export const users = pgTable(
     lastName: text().notNull().default(''),
     role: text().notNull(),
     appLanguage: text(),
+    /** The user's choice to receive status mails (issue 12); unsubscribing sets it false. */
+    statusMails: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp({ withTimezone: true }),
   },

@@ -3,6 +3,7 @@ import type { TApplicationStatus } from '@uniapply/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { TDbOrTx } from '../../db/client.js';
 import { inTransaction } from '../../resources/mutations.js';
+import { enqueueChangeMails } from './mails.js';
 
 // Every change of an application (issue 12) goes through two places:
 // - `onApplicationChange(tx, change)`: inside the transaction, right after the history row (or the
@@ -38,10 +39,12 @@ export type TApplicationChange =
   | (TBase & { kind: 'requestAnswered'; requestId: number; openRequests: number });
 
 /**
- * Receives every change inside its transaction, after its rows are written. The one place where
- * the mail queue is wired in: nothing is enqueued yet (issue 12 item 4 comes with the mail lane).
+ * Receives every change inside its transaction, after its rows are written: the one place where
+ * the mail queue is wired in.
  */
-export async function onApplicationChange(_tx: TDbOrTx, _change: TApplicationChange): Promise<void> {}
+export async function onApplicationChange(tx: TDbOrTx, change: TApplicationChange): Promise<void> {
+  await enqueueChangeMails(tx, change);
+}
 
 /** The changes of one transaction, emitted after it commits. */
 export class ChangeCollector {

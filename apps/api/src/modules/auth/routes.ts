@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { SIGNUP_ROLES, type TSignupRole, ZLanguageChoice, ZMe, ZProfileNames } from '@uniapply/shared';
+import {
+  SIGNUP_ROLES,
+  type TSignupRole,
+  ZLanguageChoice,
+  ZMailSettings,
+  ZMe,
+  ZProfileNames,
+} from '@uniapply/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
@@ -14,7 +21,13 @@ import { createDemoProvider } from './demo-provider/provider.js';
 import { safeReturnUrl } from './return-url.js';
 import { SIGN_IN_FLOW_TTL_MS, startSignInFlow, takeSignInFlow } from './sign-in-flows.js';
 import { demoSignIn, googleSignIn, type TSignInProvider } from './sign-in-provider.js';
-import { setAppLanguage, setProfileNames, upsertSignedInUser } from './users.js';
+import {
+  getStatusMails,
+  setAppLanguage,
+  setProfileNames,
+  setStatusMails,
+  upsertSignedInUser,
+} from './users.js';
 
 const DEMO_MOUNT = '/demo-oidc';
 const SCOPE = 'openid email profile';
@@ -261,6 +274,43 @@ export async function authModule(fastify: FastifyInstance) {
     async (request, reply) => {
       await setAppLanguage(database.db, requireUser(request).id, request.body.language);
       return reply.status(204).send();
+    },
+  );
+
+  // Profile page: the user's own mail settings (issue 12: unsubscribe from status mails).
+  app.get(
+    '/me/mail-settings',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'Auth_mailSettings',
+        summary: "The user's mail settings",
+        response: { 200: ZMailSettings },
+      },
+      onRequest: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request) => ({ statusMails: await getStatusMails(database.db, requireUser(request).id) }),
+  );
+
+  app.put(
+    '/me/mail-settings',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'Auth_setMailSettings',
+        summary: 'Turn status mails on or off',
+        body: ZMailSettings,
+        response: { 200: ZMailSettings },
+      },
+      onRequest: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request) => {
+      await setStatusMails(database.db, requireUser(request).id, request.body.statusMails);
+      return { statusMails: request.body.statusMails };
     },
   );
 }

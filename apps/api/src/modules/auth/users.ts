@@ -81,3 +81,13 @@ export async function setProfileNames(db: TDbOrTx, userId: number, names: TProfi
 export async function setAppLanguage(db: TDbOrTx, userId: number, language: TAppLanguage): Promise<void> {
   await db.update(users).set({ appLanguage: language }).where(eq(users.id, userId));
 }
+
+/** Whether the user receives status mails (issue 12; the profile page's setting). */
+export async function getStatusMails(db: TDbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ statusMails: users.statusMails }).from(users).where(eq(users.id, userId));
+  return row?.statusMails ?? false;
+}
+
+export async function setStatusMails(db: TDbOrTx, userId: number, statusMails: boolean): Promise<void> {
+  await db.update(users).set({ statusMails }).where(eq(users.id, userId));
+}

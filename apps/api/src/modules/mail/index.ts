@@ -1,0 +1,3 @@
+// What other modules use of the mail module (the status pipeline calls enqueueMail in its transaction).
+export { enqueueMail, type TMailRequest } from './queue.js';
+export { APPLICATION_STATUSES, type TApplicationStatus } from './templates.js';

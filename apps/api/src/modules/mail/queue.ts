@@ -1,0 +1,132 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type TAppLanguage } from '@uniapply/shared';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { TDbOrTx } from '../../db/client.js';
+import { mailJobs, studentInfos, users } from '../../db/schema/index.js';
+import { renderSubject, type TAudience, type TMailParams } from './templates.js';
+
+// The module's entry point for other modules (the status pipeline): enqueueMail runs inside the
+// caller's transaction, so a change that rolls back sends nothing, and a committed one is sent by
+// the worker (worker.ts) even if the process stops right after the commit.
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const ZApplication = { university: text(300), course: text(300) };
+export const ZMailRequest = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('received'),
+    studentId: z.number().int().positive(),
+    params: z.object(ZApplication),
+  }),
+  z.object({
+    kind: z.literal('statusChanged'),
+    studentId: z.number().int().positive(),
+    params: z.object({
+      ...ZApplication,
+      from: text(40),
+      to: text(40),
+      message: z.string().max(4000).optional(),
+    }),
+  }),
+  z.object({
+    kind: z.literal('documentsRequested'),
+    studentId: z.number().int().positive(),
+    params: z.object({ ...ZApplication, items: z.array(text(500)).min(1).max(50) }),
+  }),
+]);
+export type TMailRequest = z.input<typeof ZMailRequest>;
+
+const languageOf = (saved: string | null): TAppLanguage =>
+  (LANGUAGES as readonly string[]).includes(saved ?? '') ? (saved as TAppLanguage) : DEFAULT_LANGUAGE;
+
+type TRecipient = {
+  audience: TAudience;
+  userId: number | null;
+  email: string;
+  language: TAppLanguage;
+  name: string;
+};
+
+/**
+ * Who hears about a change of the student's application (DESIGN 6 "Who owns a profile"): the
+ * managing account when it is the student's own; for a profile an agent or admin created, the
+ * profile's email in the owner's language, and a copy to the owning agent. A recipient whose
+ * account turned status mails off gets nothing; a profile's own email follows the owner's choice.
+ */
+async function recipientsOf(tx: TDbOrTx, studentId: number) {
+  const [row] = await tx
+    .select({
+      firstName: studentInfos.firstName,
+      lastName: studentInfos.lastName,
+      profileEmail: studentInfos.email,
+      ownerId: users.id,
+      ownerRole: users.role,
+      ownerEmail: users.email,
+      ownerFirstName: users.firstName,
+      ownerLanguage: users.appLanguage,
+      ownerWantsMail: users.statusMails,
+    })
+    .from(studentInfos)
+    .innerJoin(users, eq(users.id, studentInfos.userId))
+    .where(eq(studentInfos.id, studentId));
+  if (!row) return null;
+  const language = languageOf(row.ownerLanguage);
+  const student = [row.firstName, row.lastName].filter(Boolean).join(' ');
+  const recipients: TRecipient[] = [];
+  if (row.ownerWantsMail) {
+    if (row.ownerRole === 'Student') {
+      recipients.push({
+        audience: 'student',
+        userId: row.ownerId,
+        email: row.ownerEmail,
+        language,
+        name: row.firstName,
+      });
+    } else {
+      recipients.push({
+        audience: 'profile',
+        userId: null,
+        email: row.profileEmail,
+        language,
+        name: row.firstName,
+      });
+      if (row.ownerRole === 'Agent') {
+        recipients.push({
+          audience: 'agent',
+          userId: row.ownerId,
+          email: row.ownerEmail,
+          language,
+          name: row.ownerFirstName || row.ownerEmail,
+        });
+      }
+    }
+  }
+  return { student, recipients };
+}
+
+/**
+ * Queues one mail per recipient of the student's change, in the caller's transaction. Returns the
+ * number of mails queued (0 when everyone unsubscribed). An unknown student is an error: the
+ * caller has just changed one of its applications.
+ */
+export async function enqueueMail(tx: TDbOrTx, request: TMailRequest): Promise<number> {
+  const { kind, studentId, params } = ZMailRequest.parse(request);
+  const found = await recipientsOf(tx, studentId);
+  if (!found) throw new Error(`enqueueMail: student ${studentId} not found`);
+  if (found.recipients.length === 0) return 0;
+  await tx.insert(mailJobs).values(
+    found.recipients.map((r) => {
+      const full: TMailParams = { ...params, student: found.student, name: r.name };
+      return {
+        kind,
+        studentId,
+        userId: r.userId,
+        audience: r.audience,
+        recipient: r.email,
+        language: r.language,
+        subject: renderSubject(kind, r.language, full),
+        params: full,
+      };
+    }),
+  );
+  return found.recipients.length;
+}

@@ -1,0 +1,88 @@
+import { createReadStream } from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mailJobs } from '../../db/schema/index.js';
+import { notFound } from '../../http/errors.js';
+import { documented, problems } from '../../http/openapi.js';
+import { requireRole } from '../../http/session.js';
+import { registerResource } from '../../resources/routes.js';
+import { mailJobResource } from './resource.js';
+import { createMailTransport } from './transport.js';
+import { MailWorker } from './worker.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mail queue's worker; tests call `drain()` to send what is due, deterministically. */
+    mailWorker: MailWorker;
+  }
+}
+
+const ZIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'a positive whole number')
+    .transform(Number),
+});
+
+/** The admin Outbox's routes: the read verbs of MailJob and the .eml of a mail in outbox mode. */
+async function outboxRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config, database } = app;
+  registerResource(app, mailJobResource);
+
+  app.get(
+    '/MailJob/:id/eml',
+    {
+      schema: {
+        tags: ['MailJob'],
+        operationId: 'MailJob_eml',
+        summary: 'The mail as written to the outbox, an .eml file (Admin; outbox mode only)',
+        params: ZIdParams,
+        response: {
+          200: documented(z.string().describe('The message (RFC 5322), as an attachment.')),
+          ...problems(404),
+        },
+      },
+      onRequest: async (request) => {
+        requireRole(request, 'Admin');
+      },
+    },
+    async (request, reply) => {
+      const [row] = await database.db
+        .select({ outboxFile: mailJobs.outboxFile })
+        .from(mailJobs)
+        .where(eq(mailJobs.id, request.params.id));
+      const missing = () => notFound('This mail has no outbox file.');
+      if (!row?.outboxFile) throw missing();
+      // The name is the server's own (`<id>.eml`); basename keeps it inside the outbox anyway.
+      const file = path.join(config.mail.outboxDir, path.basename(row.outboxFile));
+      const stat = await fsp.stat(file).catch(() => null);
+      if (!stat?.isFile()) throw missing();
+      return reply
+        .header('content-type', 'message/rfc822')
+        .header('content-length', stat.size)
+        .header('content-disposition', `attachment; filename="mail-${request.params.id}.eml"`)
+        .header('cache-control', 'no-store')
+        .send(createReadStream(file) as never);
+    },
+  );
+}
+
+/**
+ * Status mails (issue 12): the queue's worker loop in this process, and the admin Outbox. Not
+ * encapsulated, so that the app carries `mailWorker`; the routes live in a child under /api.
+ */
+export const mailModule = fp(async (app: FastifyInstance) => {
+  const { config, database } = app;
+  const transport = createMailTransport(config.mail);
+  const worker = new MailWorker(database.db, transport, config, app.log);
+  app.decorate('mailWorker', worker);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+  await app.register(outboxRoutes, { prefix: '/api' });
+});
