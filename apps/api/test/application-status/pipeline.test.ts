@@ -22,6 +22,7 @@ let admin: TClient;
 let adminId: number;
 let admin2: TClient;
 let student: TClient;
+let studentUserId: number;
 let agent: TClient;
 let otherAgent: TClient;
 let otherStudent: TClient;
@@ -37,6 +38,7 @@ beforeAll(async () => {
   admin2 = client(t, await signInAs(t, 'status.admin2@apps.test', 'Admin'));
   const studentWho = await signInAs(t, 'status.student@apps.test', 'Student');
   student = client(t, studentWho);
+  studentUserId = studentWho.userId;
   const agentWho = await signInAs(t, 'status.agent@apps.test', 'Agent');
   agent = client(t, agentWho);
   otherAgent = client(t, await signInAs(t, 'status.other-agent@apps.test', 'Agent'));
@@ -366,5 +368,32 @@ describe('internal notes', () => {
       (await move(admin, agentApp, 'documentsRequested', 0, { internal: true, requests: [{ text: 'x' }] }))
         .status,
     ).toBe(400);
+  });
+});
+
+describe('withdraw', () => {
+  it('the student withdraws their own application, with a message everyone sees', async () => {
+    const id = own.applications[0]!;
+    await forceStatus(t, id, 'offerAccepted');
+    const state = ok<TApplicationStatusState>(
+      await student.post('/ApplicationStatus/withdraw', {
+        studentCourseId: id,
+        version: 0,
+        message: 'I chose another university.',
+      }),
+    );
+    expect(state).toMatchObject({ status: 'withdrawn', version: 1 });
+    const last = ok<TApplicationStatusDetail>(await detail(admin, id)).history.at(-1);
+    expect(last).toMatchObject({
+      from: 'offerAccepted',
+      to: 'withdrawn',
+      byUserId: studentUserId,
+      message: 'I chose another university.',
+      internal: false,
+    });
+    // Withdrawn is final: no admin move, no undo by an admin (not their move).
+    expect((await move(admin, id, 'underReview', 1)).status).toBe(409);
+    const undo = await admin.post('/ApplicationStatus/undo', { studentCourseId: id, version: 1 });
+    expect(undo.body).toMatchObject({ code: 'undoUnavailable' });
   });
 });
