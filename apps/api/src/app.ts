@@ -13,6 +13,7 @@ import { webPlugin } from './http/web.js';
 import { adminModule } from './modules/admin/routes.js';
 import { registerPdfRoute } from './modules/application-forms/pdf-route.js';
 import { applicationFormsModule } from './modules/application-forms/routes.js';
+import { applicationStatusModule } from './modules/application-status/routes.js';
 import { applicationsModule } from './modules/applications/routes.js';
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
@@ -93,6 +94,7 @@ export async function buildApp({
   // Modules extend the resources (hooks) before the resource routes are built from them.
   await app.register(applicationsModule, { prefix: '/api' });
   await app.register(documentsModule, { prefix: '/api' });
+  await app.register(applicationStatusModule, { prefix: '/api' });
   await app.register(registerPdfRoute, { prefix: '/api' });
   await app.register(notificationsModule, { prefix: '/api' });
   await app.register(mailModule);

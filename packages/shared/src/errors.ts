@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'incompleteApplication',
   'earlierStepsMissing',
   'applicationSubmitted',
+  'statusConflict',
+  'undoUnavailable',
   'payloadTooLarge',
   'unsupportedMediaType',
   'fileType',

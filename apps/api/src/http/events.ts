@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { TNotification } from '@uniapply/shared';
+import type { TApplicationChange, TNotification } from '@uniapply/shared';
 
 // Events one module announces and another reacts to, without importing it (DESIGN 7: modules
 // never reach into each other). The applications module announces notifications after the confirm
@@ -12,6 +12,8 @@ export type TAppEvents = {
   sessionEnded: [sessionKey: string];
   /** Every session of an account ended at once (an admin disabled it), committed. */
   userSessionsEnded: [userId: number, reason: 'disabled'];
+  /** Status changes and document requests of one committed transaction (issue 12). */
+  applicationsChanged: [changes: TApplicationChange[]];
 };
 
 export class AppEvents extends EventEmitter<TAppEvents> {

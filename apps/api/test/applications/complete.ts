@@ -7,7 +7,7 @@ import { childBodies, studentInfoBody, type TClient, type TWho } from '../resour
 // A complete application through the API, as the wizard saves it (shared by the wizard and the
 // application-form tests).
 
-const ok = <T = Record<string, unknown>>(res: { status: number; body: unknown; text: string }) => {
+export const ok = <T = Record<string, unknown>>(res: { status: number; body: unknown; text: string }) => {
   if (res.status !== 200) throw new Error(`expected 200, got ${res.status} ${res.text}`);
   return res.body as T;
 };

@@ -16,6 +16,7 @@ import {
 import {
   completeApplication as completeApplicationOf,
   firstFiveSteps as firstFiveStepsOf,
+  ok,
   uploadPdf,
 } from './complete.js';
 
@@ -32,11 +33,6 @@ let agentWho: TWho;
 let other: TClient; // another agent
 let cat: Awaited<ReturnType<typeof seedCatalogue>>;
 let secondCourseId: number;
-
-const ok = <T = Record<string, unknown>>(res: { status: number; body: unknown; text: string }) => {
-  if (res.status !== 200) throw new Error(`expected 200, got ${res.status} ${res.text}`);
-  return res.body as T;
-};
 
 const upload = (who: TWho, url: string, fields: Record<string, string>) => uploadPdf(t, who, url, fields);
 const completeApplication = (c: TClient, who: TWho, marker: string, courseIds: number[]) =>

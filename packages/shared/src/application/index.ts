@@ -9,4 +9,5 @@ export * from './passport.js';
 export * from './personal-step.js';
 export * from './review.js';
 export * from './stages.js';
+export * from './status.js';
 export * from './step-fields.js';

@@ -1,3 +1,4 @@
+export * from './application-status.js';
 export * from './catalogue.js';
 export * from './files.js';
 export * from './mail.js';

@@ -17,6 +17,7 @@ import { inTransaction } from '../../resources/mutations.js';
 import { describeVerb } from '../../resources/operations.js';
 import { listPage } from '../../resources/queries.js';
 import { actorOf } from '../../resources/scope.js';
+import { withChanges } from '../application-status/events.js';
 import { applicationFormResource as resource } from './resource.js';
 import {
   addApplicationForm,
@@ -84,8 +85,7 @@ export async function applicationFormsModule(fastify: FastifyInstance) {
         response: { 200: row, ...problems(404, 409) },
       },
     },
-    async (req) =>
-      inTransaction(db, 'application form', (tx) => addApplicationForm(tx, actor(req), req.body)),
+    async (req) => withChanges(app, (tx, changes) => addApplicationForm(tx, actor(req), req.body, changes)),
   );
 
   app.post(

@@ -11,6 +11,8 @@ import { files, studentCourses, studentInfos, universityCourses } from '../../db
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { getRow } from '../../resources/queries.js';
 import type { TActor } from '../../resources/scope.js';
+import type { ChangeCollector } from '../application-status/events.js';
+import { enterSubmitted } from '../application-status/service.js';
 import { readApplication } from '../applications/review.js';
 import { applicationFormResource as resource } from './resource.js';
 
@@ -108,7 +110,12 @@ async function requireUniversityCourse(tx: TDbOrTx, id: number) {
 const alreadyApplied = () => conflict('The student has already applied for this course.');
 
 /** Add (admins): a new submitted course application for an existing student. */
-export async function addApplicationForm(tx: TDbOrTx, actor: TActor, input: TApplicationFormInput) {
+export async function addApplicationForm(
+  tx: TDbOrTx,
+  actor: TActor,
+  input: TApplicationFormInput,
+  changes: ChangeCollector,
+) {
   const [student] = await tx
     .select({ id: studentInfos.id })
     .from(studentInfos)
@@ -139,6 +146,8 @@ export async function addApplicationForm(tx: TDbOrTx, actor: TActor, input: TApp
       .returning({ id: studentCourses.id });
     id = inserted!.id;
   }
+  // The new application enters the status pipeline (issue 12) as submitted, with its mail.
+  await enterSubmitted(tx, changes, [id]);
   return formRow(tx, actor, id);
 }
 

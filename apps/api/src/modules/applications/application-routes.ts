@@ -7,6 +7,7 @@ import { documented, problems } from '../../http/openapi.js';
 import { zQueryInt } from '../../resources/hooks.js';
 import { inTransaction } from '../../resources/mutations.js';
 import { actorOf } from '../../resources/scope.js';
+import { withChanges } from '../application-status/events.js';
 import { signedIn } from './guards.js';
 import { confirmApplication, raiseStage, reviewOf } from './review.js';
 import { ownProfileId, requireStudent, stageOf } from './stage.js';
@@ -107,8 +108,8 @@ export function registerApplicationRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const { notifications, ...confirmed } = await inTransaction(db, 'application', (tx) =>
-        confirmApplication(tx, actorOf(req.user!), req.body.studentId),
+      const { notifications, ...confirmed } = await withChanges(app, (tx, changes) =>
+        confirmApplication(tx, actorOf(req.user!), req.body.studentId, changes),
       );
       // After the commit; a failure to push them live is logged and never fails the confirm.
       if (notifications.length) app.events.announce(req.log, 'notificationsCreated', notifications);

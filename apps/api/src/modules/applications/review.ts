@@ -26,6 +26,8 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { TActor } from '../../resources/scope.js';
+import type { ChangeCollector } from '../application-status/events.js';
+import { enterSubmitted } from '../application-status/service.js';
 import { requireStudent, setStage, stageOf, studentNotFound } from './stage.js';
 
 // The review (GET /Review/getReview) and the confirm (POST /Stage/confirm) of DESIGN 6.
@@ -148,13 +150,15 @@ export async function raiseStage(tx: TDbOrTx, actor: TActor, studentId: number, 
 /**
  * Confirm: the application read in this transaction must be complete; then stage 11, each selected
  * course not yet submitted gets `submittedAt`, and one admin notification per newly submitted
- * course. The stage row is locked first, so a repeated confirm (two taps, a retry) waits for the
+ * course, each of which enters the status pipeline as submitted (a history row by the system,
+ * handed to `changes`). The stage row is locked first, so a repeated confirm (two taps, a retry) waits for the
  * first and then finds nothing new to submit.
  */
 export async function confirmApplication(
   tx: TDbOrTx,
   actor: TActor,
   studentId: number,
+  changes: ChangeCollector,
 ): Promise<{ step: 11; submitted: number[]; notifications: TNotification[] }> {
   await requireStudent(tx, actor, studentId);
   await setStage(tx, studentId, 1); // a record to lock (never lowers an existing stage)
@@ -182,6 +186,7 @@ export async function confirmApplication(
       notificationData: { fullName, universityName: c.university.name, courseName: c.course.name },
     }));
   const created = rows.length ? await tx.insert(notifications).values(rows).returning() : [];
+  await enterSubmitted(tx, changes, [...ids]);
   await setStage(tx, studentId, THANK_YOU);
   return {
     step: THANK_YOU,

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDb, TDbOrTx } from '../../db/client.js';
 import {
+  documentRequests,
   documentTypes,
   files,
   languageQualifications,
@@ -188,6 +189,7 @@ export async function releaseUnreferenced(db: TDbOrTx, before: Date): Promise<nu
               and (lower(${qualifications.certFileName}) = ${id} or lower(${qualifications.transcriptFileName}) = ${id}))`,
         sql`not exists (select 1 from ${languageQualifications} where ${languageQualifications.studentId} = ${files.studentId}
               and lower(${languageQualifications.certFileName}) = ${id})`,
+        sql`not exists (select 1 from ${documentRequests} where ${documentRequests.fileId} = ${files.id})`,
       ),
     )
     .returning({ id: files.id });

@@ -1,0 +1,95 @@
+import { APPLICATION_STATUSES } from '@uniapply/shared';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { documentTypes } from './catalogue.js';
+import { files } from './files.js';
+import { users } from './people.js';
+import { studentCourses } from './students.js';
+
+// The status pipeline of issue 12: one status per submitted student course ("an application"),
+// its history, and the documents an admin requests.
+
+const statusList = sql.raw(APPLICATION_STATUSES.map((s) => `'${s}'`).join(', '));
+const courseRef = () =>
+  integer()
+    .notNull()
+    .references(() => studentCourses.id, { onDelete: 'cascade' });
+const at = () => timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow();
+
+/** The current status; `version` rises with every change (the client sends the one it saw). */
+export const applicationStatuses = pgTable(
+  'application_statuses',
+  {
+    studentCourseId: courseRef().primaryKey(),
+    status: text().notNull(),
+    version: integer().notNull().default(0),
+    updatedAt: at(),
+  },
+  // Lists filter and count by status, and the admin overview sorts by how long it has waited.
+  (t) => [
+    index('application_statuses_status_idx').on(t.status, t.updatedAt),
+    check('application_statuses_status_ck', sql`${t.status} in (${statusList})`),
+  ],
+);
+
+/**
+ * Every change. `byUserId` null: the system (confirm, every request answered), or a deleted
+ * account (`byName` keeps who it was). `undoes` points to the entry an undo reverses; `undoneAt`
+ * marks an entry that was reversed.
+ */
+export const applicationStatusHistory = pgTable(
+  'application_status_history',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    studentCourseId: courseRef(),
+    fromStatus: text(),
+    toStatus: text().notNull(),
+    byUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    byName: text(),
+    at: at(),
+    message: text(),
+    internal: boolean().notNull().default(false),
+    undoes: integer().references((): AnyPgColumn => applicationStatusHistory.id, { onDelete: 'set null' }),
+    undoneAt: timestamp({ withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    index('application_status_history_course_idx').on(t.studentCourseId, t.id),
+    check('application_status_history_to_ck', sql`${t.toStatus} in (${statusList})`),
+  ],
+);
+
+/**
+ * What an admin asked for: a document type or free text. The answer is a new file of its own
+ * (never one of the wizard's documents); `fileId` set means answered.
+ */
+export const documentRequests = pgTable(
+  'document_requests',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    studentCourseId: courseRef(),
+    /** The move to documentsRequested that asked for it (undoing that move drops it unanswered). */
+    historyId: integer().references(() => applicationStatusHistory.id, { onDelete: 'set null' }),
+    documentTypeId: integer().references(() => documentTypes.id, { onDelete: 'restrict' }),
+    text: text(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at(),
+    fileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    answeredAt: timestamp({ withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    index('document_requests_course_idx').on(t.studentCourseId),
+    // The sweep's reference test looks requests up by file.
+    index('document_requests_file_idx').on(t.fileId),
+    check('document_requests_what_ck', sql`(${t.documentTypeId} is null) <> (${t.text} is null)`),
+  ],
+);

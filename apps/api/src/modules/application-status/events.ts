@@ -1,0 +1,42 @@
+import type { TApplicationChange } from '@uniapply/shared';
+import type { FastifyInstance } from 'fastify';
+import type { TDbOrTx } from '../../db/client.js';
+import { inTransaction } from '../../resources/mutations.js';
+import { enqueueChangeMails } from './mails.js';
+
+// Every change of an application (issue 12) goes through two places:
+// - `onApplicationChange(tx, change)`: inside the transaction, right after the history row (or the
+//   request rows) are written. The durable mail queue enqueues here, so a mail exists exactly when
+//   the change does.
+// - `app.events` 'applicationsChanged': after the commit, for live pushes (the notification hub
+//   subscribes and sends to `user:<ownerUserId>` and `admins`).
+
+export type { TApplicationChange };
+
+/**
+ * Receives every change inside its transaction, after its rows are written: the one place where
+ * the mail queue is wired in.
+ */
+export async function onApplicationChange(tx: TDbOrTx, change: TApplicationChange): Promise<void> {
+  await enqueueChangeMails(tx, change);
+}
+
+/** The changes of one transaction, emitted after it commits. */
+export class ChangeCollector {
+  readonly changes: TApplicationChange[] = [];
+  async record(tx: TDbOrTx, change: TApplicationChange) {
+    await onApplicationChange(tx, change);
+    this.changes.push(change);
+  }
+}
+
+/** Runs `work` in one transaction; the changes it records are emitted once it has committed. */
+export async function withChanges<T>(
+  app: FastifyInstance,
+  work: (tx: TDbOrTx, changes: ChangeCollector) => Promise<T>,
+): Promise<T> {
+  const changes = new ChangeCollector();
+  const result = await inTransaction(app.database.db, 'application', (tx) => work(tx, changes));
+  if (changes.changes.length) app.events.announce(app.log, 'applicationsChanged', changes.changes);
+  return result;
+}

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { zId } from '../fields.js';
+
+// The status pipeline of a submitted application (issue 12): one status per submitted student
+// course, the one table of allowed moves, who may make them, and the shapes of the API.
+
+/** Stable machine values, in pipeline order (stored as text; the web translates them). */
+export const APPLICATION_STATUSES = [
+  'submitted',
+  'underReview',
+  'documentsRequested',
+  'conditionalOffer',
+  'unconditionalOffer',
+  'rejected',
+  'withdrawn',
+  'offerAccepted',
+  'depositPaid',
+  'passFiled',
+  'evalIssued',
+  'enrolled',
+] as const;
+export const ZApplicationStatus = z.enum(APPLICATION_STATUSES);
+export type TApplicationStatus = z.infer<typeof ZApplicationStatus>;
+
+/** THE table of allowed moves (issue 12). A status not listed as a key has no way out. */
+export const STATUS_TRANSITIONS: Readonly<Record<TApplicationStatus, readonly TApplicationStatus[]>> = {
+  submitted: ['underReview', 'withdrawn'],
+  underReview: ['documentsRequested', 'conditionalOffer', 'unconditionalOffer', 'rejected', 'withdrawn'],
+  documentsRequested: ['underReview', 'rejected', 'withdrawn'],
+  conditionalOffer: ['unconditionalOffer', 'offerAccepted', 'rejected', 'withdrawn'],
+  unconditionalOffer: ['offerAccepted', 'withdrawn'],
+  offerAccepted: ['depositPaid', 'withdrawn'],
+  depositPaid: ['passFiled'],
+  passFiled: ['evalIssued'],
+  evalIssued: ['enrolled'],
+  rejected: [],
+  withdrawn: [],
+  enrolled: [],
+};
+
+/** Whether the table allows `from` → `to` (by anyone). */
+export const canMove = (from: TApplicationStatus, to: TApplicationStatus): boolean =>
+  STATUS_TRANSITIONS[from].includes(to);
+
+/** No move leaves these. */
+export const isFinalStatus = (status: TApplicationStatus) => STATUS_TRANSITIONS[status].length === 0;
+
+/**
+ * Which side makes a move: admins every move but Withdrawn; Withdrawn is the applicant's (the
+ * student on their own account, or the owning agent), and the table already ends it at
+ * depositPaid.
+ */
+export type TStatusActor = 'admin' | 'applicant';
+export const moveMadeBy = (to: TApplicationStatus): TStatusActor =>
+  to === 'withdrawn' ? 'applicant' : 'admin';
+
+/** Whether `actor` may move an application from `from` to `to`. */
+export const mayMove = (actor: TStatusActor, from: TApplicationStatus, to: TApplicationStatus): boolean =>
+  canMove(from, to) && moveMadeBy(to) === actor;
+
+/** Where an admin may move an application in `from` (the status control's choices). */
+export const adminMovesFrom = (from: TApplicationStatus): TApplicationStatus[] =>
+  STATUS_TRANSITIONS[from].filter((to) => moveMadeBy(to) === 'admin');
+
+/** Whether the applicant may still withdraw an application in this status. */
+export const mayWithdraw = (from: TApplicationStatus) => canMove(from, 'withdrawn');
+
+/** How long an admin may undo their own last move. */
+export const UNDO_WINDOW_MS = 24 * 3600_000;
+
+export const STATUS_MESSAGE_MAX = 2000;
+const zMessage = z.string().trim().max(STATUS_MESSAGE_MAX, 'validation.tooLong');
+/** A version seen by the client: the status row's counter, raised by every change. */
+const zVersion = z.number().int().min(0, 'validation.notNegative');
+
+/** One thing the admin asks for: a document type, or free text (exactly one of the two). */
+export const ZDocumentRequestItem = z
+  .object({
+    documentTypeId: zId.nullish(),
+    text: z.string().trim().min(1, 'validation.required').max(500, 'validation.tooLong').nullish(),
+  })
+  .refine((v) => (v.documentTypeId != null) !== (v.text != null), {
+    message: 'validation.invalid',
+    path: ['text'],
+  });
+export type TDocumentRequestItem = z.infer<typeof ZDocumentRequestItem>;
+
+/** An admin's move; documentsRequested needs at least one request, other moves none. */
+export const ZStatusMove = z
+  .object({
+    studentCourseId: zId,
+    to: ZApplicationStatus,
+    message: zMessage.optional(),
+    internal: z.boolean().default(false),
+    version: zVersion,
+    requests: z.array(ZDocumentRequestItem).max(20, 'validation.tooMany').optional(),
+  })
+  .refine((v) => v.to !== 'documentsRequested' || (v.requests?.length ?? 0) > 0, {
+    message: 'validation.selectOne',
+    path: ['requests'],
+  })
+  .refine((v) => v.to === 'documentsRequested' || !v.requests?.length, {
+    message: 'validation.unknownField',
+    path: ['requests'],
+  })
+  .refine((v) => !(v.internal && v.to === 'documentsRequested'), {
+    // The applicant must be able to read what is asked of them.
+    message: 'validation.invalid',
+    path: ['internal'],
+  });
+export type TStatusMove = z.infer<typeof ZStatusMove>;
+
+export const ZStatusUndo = z.object({ studentCourseId: zId, version: zVersion });
+export type TStatusUndo = z.infer<typeof ZStatusUndo>;
+
+export const ZWithdraw = z.object({
+  studentCourseId: zId,
+  version: zVersion,
+  message: zMessage.optional(),
+});
+export type TWithdraw = z.infer<typeof ZWithdraw>;
+
+/** The current status of one application. */
+export const ZApplicationStatusState = z.object({
+  studentCourseId: zId,
+  studentId: zId,
+  status: ZApplicationStatus,
+  version: zVersion,
+  updatedAt: z.string(),
+});
+export type TApplicationStatusState = z.infer<typeof ZApplicationStatusState>;
+
+/**
+ * One history entry. `byUserId` null: the system (confirm, every request answered). `undoes`:
+ * the entry this one reverses; `undone`: this entry was reversed later. `internal` entries and
+ * their messages never reach a student or an agent.
+ */
+export const ZStatusHistoryEntry = z.object({
+  id: zId,
+  studentCourseId: zId,
+  from: ZApplicationStatus.nullable(),
+  to: ZApplicationStatus,
+  byUserId: zId.nullable(),
+  byName: z.string().nullable(),
+  at: z.string(),
+  message: z.string().nullable(),
+  internal: z.boolean(),
+  undoes: zId.nullable(),
+  undone: z.boolean(),
+});
+export type TStatusHistoryEntry = z.infer<typeof ZStatusHistoryEntry>;
+
+/** A document request; `fileId` and `answeredAt` are set once the applicant uploads into it. */
+export const ZDocumentRequest = z.object({
+  id: zId,
+  studentCourseId: zId,
+  documentTypeId: zId.nullable(),
+  documentTypeName: z.string().nullable(),
+  text: z.string().nullable(),
+  createdBy: zId.nullable(),
+  createdAt: z.string(),
+  fileId: z.string().nullable(),
+  fileName: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type TDocumentRequest = z.infer<typeof ZDocumentRequest>;
+
+/** One application's status with its timeline and its document requests. */
+export const ZApplicationStatusDetail = z.object({
+  state: ZApplicationStatusState,
+  history: z.array(ZStatusHistoryEntry),
+  requests: z.array(ZDocumentRequest),
+});
+export type TApplicationStatusDetail = z.infer<typeof ZApplicationStatusDetail>;
+
+// A change of an application as the server announces it after its commit (mail, live pushes).
+type TChangeBase = {
+  studentCourseId: number;
+  studentId: number;
+  /** The account that manages the profile (the student, or the owning agent). */
+  ownerUserId: number;
+  /** Who made the change; null: the system. */
+  byUserId: number | null;
+  at: string;
+};
+
+export type TApplicationChange =
+  | (TChangeBase & {
+      kind: 'statusChanged';
+      historyId: number;
+      from: TApplicationStatus | null;
+      to: TApplicationStatus;
+      /** The message for the applicant: null when there is none or when the note is internal. */
+      message: string | null;
+      /** An internal note: for admins only (never for the applicant's room or mail). */
+      internalNote: string | null;
+      /** The history entry this change reverses (an undo). */
+      undoes: number | null;
+    })
+  | (TChangeBase & { kind: 'documentsRequested'; requestIds: number[] })
+  | (TChangeBase & { kind: 'requestAnswered'; requestId: number; openRequests: number });
