@@ -35,6 +35,11 @@ export const REALTIME = {
   event: 'ReceiveNotification',
   /** Our addition: `{ ids }` marked notified by an admin, so every admin tab clears its bell. */
   readEvent: 'NotificationsRead',
+  /**
+   * Our addition (issue 12): a status change or document request of an application, to admins
+   * and to the managing account's own room (`user:<id>`), never with an internal note there.
+   */
+  applicationEvent: 'ApplicationChanged',
   serverTimeoutMs: 30_000,
   keepAliveMs: 15_000,
   reconnectDelaysMs: [0, 2_000, 10_000, 30_000],

@@ -117,6 +117,47 @@ describe('live notifications', () => {
     for (const s of [adminSocket, studentSocket, agentSocket]) s.close();
   });
 
+  it('issue 12: a status change reaches the admins and the managing account only, without the internal note', async () => {
+    const agentClient = client(t, agentWho);
+    const id = await completeApplicationOf(t, agentClient, agentWho, 'Moved', [cat.universityCourseId]);
+    expect((await agentClient.post('/Stage/confirm', { studentId: id })).status).toBe(200);
+    const [state] = (await agentClient.get(`/ApplicationStatus/list?studentId=${id}`)).body as {
+      studentCourseId: number;
+      version: number;
+    }[];
+    const adminSocket = await connectHub(t.baseUrl, adminWho);
+    const agentSocket = await connectHub(t.baseUrl, agentWho);
+    const otherAgent = await connectHub(t.baseUrl, await signInAs(t, 'hub.other.agent@notify.test', 'Agent'));
+    const studentSocket = await connectHub(t.baseUrl, studentWho);
+
+    const moved = await admin.post('/ApplicationStatus/move', {
+      studentCourseId: state!.studentCourseId,
+      to: 'underReview',
+      message: 'Internal: check the transcript',
+      internal: true,
+      version: state!.version,
+    });
+    expect(moved.status).toBe(200);
+    await eventually(() => agentSocket.changes.length === 1 && adminSocket.changes.length === 1);
+    expect(adminSocket.changes[0]).toMatchObject({
+      kind: 'statusChanged',
+      studentCourseId: state!.studentCourseId,
+      from: 'submitted',
+      to: 'underReview',
+      internalNote: 'Internal: check the transcript',
+    });
+    expect(agentSocket.changes[0]).toMatchObject({
+      kind: 'statusChanged',
+      to: 'underReview',
+      internalNote: null,
+    });
+    expect(JSON.stringify(agentSocket.changes)).not.toContain('transcript');
+    await settle();
+    expect(otherAgent.changes).toEqual([]);
+    expect(studentSocket.changes).toEqual([]);
+    for (const s of [adminSocket, agentSocket, otherAgent, studentSocket]) s.close();
+  });
+
   it('markNotified marks exactly the given ids and tells every admin socket', async () => {
     const make = async (name: string) =>
       (

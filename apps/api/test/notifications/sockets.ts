@@ -1,4 +1,4 @@
-import { REALTIME, type TNotification } from '@uniapply/shared';
+import { REALTIME, type TApplicationChange, type TNotification } from '@uniapply/shared';
 import { io, type Socket } from 'socket.io-client';
 import type { TWho } from '../resources/helpers.js';
 
@@ -10,6 +10,8 @@ export type THubClient = {
   /** Every ReceiveNotification and NotificationsRead so far, in order. */
   received: TNotification[];
   read: number[][];
+  /** Every ApplicationChanged (issue 12) so far, in order. */
+  changes: TApplicationChange[];
   /** Resolves with the reason when the server disconnects the socket. */
   disconnected: Promise<string>;
   close(): void;
@@ -32,12 +34,14 @@ export function connectHub(
   });
   const received: TNotification[] = [];
   const read: number[][] = [];
+  const changes: TApplicationChange[] = [];
+  socket.on(REALTIME.applicationEvent, (c: TApplicationChange) => changes.push(c));
   socket.on(REALTIME.event, (n: TNotification) => received.push(n));
   socket.on(REALTIME.readEvent, (r: { ids: number[] }) => read.push(r.ids));
   const disconnected = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
   return new Promise((resolve, reject) => {
     socket.once('connect', () =>
-      resolve({ socket, received, read, disconnected, close: () => socket.close() }),
+      resolve({ socket, received, read, changes, disconnected, close: () => socket.close() }),
     );
     socket.once('connect_error', (err) => {
       socket.close();

@@ -1,5 +1,5 @@
 import { createAdapter } from '@socket.io/redis-adapter';
-import { REALTIME, type TNotification, type TRole } from '@uniapply/shared';
+import { REALTIME, type TApplicationChange, type TNotification, type TRole } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -12,7 +12,8 @@ import { peekSession } from '../../http/session-store.js';
 // - The handshake is authorised by the session cookie; the spec's `role=admin` query is accepted
 //   but decides nothing. Another site's Origin is refused before the handshake (SECURITY 29: the
 //   `cors` option alone does not block, `allowRequest` does).
-// - Rooms: `admins` (admins only), `user:<id>` (every socket; per-user pushes), `session:<key>`
+// - Rooms: `admins` (admins only), `user:<id>` (every socket; per-user pushes such as the status
+//   changes of the account's applications, `ApplicationChanged`), `session:<key>`
 //   (so logout on any process disconnects the session's sockets, through the adapter).
 // - An open socket never touches the session (`peekSession`): it cannot keep an idle session
 //   alive. A timer at the session's end (re-checked at least every minute, which also catches a
@@ -28,6 +29,7 @@ const RECHECK_MS = 60_000;
 type TServerEvents = {
   ReceiveNotification: (notification: TNotification) => void;
   NotificationsRead: (read: { ids: number[] }) => void;
+  ApplicationChanged: (change: TApplicationChange) => void;
 };
 type THubSocket = Socket<Record<string, never>, TServerEvents, Record<string, never>, TSocketData>;
 type TSocketData = { userId: number; role: TRole };
@@ -36,6 +38,8 @@ export type THub = {
   io: Server<Record<string, never>, TServerEvents, Record<string, never>, TSocketData>;
   notifyAdmins(notifications: TNotification[]): void;
   notificationsRead(ids: number[]): void;
+  /** Issue 12: each change to admins, and to the managing account without internal notes. */
+  applicationsChanged(changes: TApplicationChange[]): void;
 };
 
 export function createHub(app: FastifyInstance): THub {
@@ -151,5 +155,18 @@ export function createHub(app: FastifyInstance): THub {
         emitToAdmins(() => io.to(ADMINS_ROOM).emit(REALTIME.event, notification));
     },
     notificationsRead: (ids) => emitToAdmins(() => io.to(ADMINS_ROOM).emit(REALTIME.readEvent, { ids })),
+    applicationsChanged: (changes) => {
+      for (const change of changes) {
+        emitToAdmins(() => {
+          io.to(ADMINS_ROOM).emit(REALTIME.applicationEvent, change);
+          // The applicant side: the managing account (the student, or the owning agent), without
+          // the admins' internal note; an admin who manages the profile has it already.
+          const forApplicant = change.kind === 'statusChanged' ? { ...change, internalNote: null } : change;
+          io.to(userRoom(change.ownerUserId))
+            .except(ADMINS_ROOM)
+            .emit(REALTIME.applicationEvent, forApplicant);
+        });
+      }
+    },
   };
 }

@@ -16,6 +16,7 @@ export async function notificationsModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hub = createHub(app);
   app.events.on('notificationsCreated', (created) => hub.notifyAdmins(created));
+  app.events.on('applicationsChanged', (changes) => hub.applicationsChanged(changes));
 
   app.post(
     '/Notification/markNotified',
