@@ -77,8 +77,9 @@ export function fakeStatusApi(applications: TFakeApplication[]) {
   };
   const handlers: THandlers = {
     'GET /api/ApplicationStatus/list': (_init, url = '') => {
-      const studentId = Number(query(url).get('studentId'));
-      return json([...store.values()].filter((a) => a.state.studentId === studentId).map((a) => a.state));
+      const studentId = Number(query(url).get('studentId') ?? 0); // none: all the caller's
+      const rows = [...store.values()].filter((a) => !studentId || a.state.studentId === studentId);
+      return json(rows.map((a) => a.state));
     },
     'GET /api/ApplicationStatus/get': (_init, url = '') => {
       const found = store.get(Number(query(url).get('studentCourseId')));

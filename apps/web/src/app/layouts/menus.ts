@@ -17,14 +17,15 @@ export type TMenuItem = {
   to?: string;
 };
 
-// Spec 2.2 menu entries that have no screen at all yet: shown disabled after the screens.
+// Spec 2.2 menu entries after the screens, in its order: without `to` they have no screen yet
+// and show disabled; the bell opens the applicant's notifications page (issue 12).
 const WITHOUT_SCREEN: Record<TRole, TMenuItem[]> = {
   Admin: [],
-  Student: [{ label: 'menu.notifications', icon: IconBell }],
+  Student: [{ label: 'menu.notifications', icon: IconBell, to: '/Student/Notifications' }],
   Agent: [
     { label: 'menu.payments', icon: IconCalendar },
     { label: 'menu.otherInfo', icon: IconDownload },
-    { label: 'menu.notifications', icon: IconBell },
+    { label: 'menu.notifications', icon: IconBell, to: '/Agent/Notifications' },
   ],
 };
 
