@@ -3,14 +3,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apiCalls,
   DEMO_USERS,
+  fakeResource,
   fakeStatusApi,
   fakeUploads,
   historyEntry,
   json,
   openRequest,
   renderApp,
+  renderScreen,
   statusApplication,
 } from '../../testing';
+import { AgentStudentsPage } from '../agent-students/student-maintenance';
 
 // Issue 12 on the student's dashboard: each application's status, its timeline newest first, the
 // document requests answered through the wizard's upload slot, and Withdraw behind a confirmation.
@@ -175,5 +178,40 @@ describe('the application status on the student dashboard', () => {
       }),
     ).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Статус ваших заявок' })).toBeInTheDocument();
+  });
+});
+
+describe("the agent's Details panel", () => {
+  it("shows the selected student's application statuses with the same card, requests and Withdraw", async () => {
+    const fake = fakeStatusApi([requested(), reviewing()]);
+    const row = {
+      id: 12,
+      userId: 2,
+      firstName: 'Lola',
+      middleName: null,
+      lastName: 'Tester',
+      passportSeries: 'AC',
+      passportNumber: '7712',
+      email: 'lola@mail.test',
+      phoneNumber: '+998901234567',
+    };
+    await renderScreen(<AgentStudentsPage />, {
+      handlers: {
+        ...fakeResource('StudentInfo', [row]).handlers,
+        ...fakeResource('ApplicationForm', []).handlers,
+        'GET /api/Review/getReview': () => json(review),
+        ...fake.handlers,
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Where the applications stand' });
+    const science = await within(section).findByRole('article', { name: 'Computer Science' });
+    expect(
+      await within(science).findByText('Documents requested', { selector: '.mantine-Badge-label' }),
+    ).toBeVisible();
+    expect(within(science).getByRole('group', { name: /Bank statement/ })).toBeInTheDocument();
+    const business = within(section).getByRole('article', { name: 'Business' });
+    expect(
+      await within(business).findByRole('button', { name: 'Withdraw the application for Business' }),
+    ).toBeEnabled();
   });
 });

@@ -84,7 +84,14 @@ function History({ entries }: { entries: TStatusHistoryEntry[] }) {
           {t('timeline.empty')}
         </Text>
       ) : (
-        <Timeline bulletSize={14} lineWidth={2} active={0} aria-labelledby={headingId} component="ol">
+        <Timeline
+          bulletSize={14}
+          lineWidth={2}
+          active={0}
+          aria-labelledby={headingId}
+          component="ol"
+          style={{ listStyle: 'none', margin: 0 }}
+        >
           {shown.map((e) => (
             <Timeline.Item
               key={e.id}

@@ -2,7 +2,8 @@ import { Badge } from '@mantine/core';
 import type { TApplicationStatus } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
 
-// Light badges with the shade-9 text: readable (WCAG AA) on the light background at 12-13 px.
+// Light badges (the colour is the tint) with near-black text: several shade-9 colours (orange,
+// cyan) stay under 4.5:1 on their tint at 12-13 px, so the text keeps one readable colour.
 const COLORS: Record<TApplicationStatus, string> = {
   submitted: 'blue',
   underReview: 'indigo',
@@ -26,9 +27,9 @@ export function StatusBadge({ status }: { status: TApplicationStatus }) {
     <Badge
       variant="light"
       color={color}
-      c={`${color}.9`}
       size="lg"
       tt="none"
+      styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
       style={{ whiteSpace: 'normal', height: 'auto' }}
     >
       {t(`labels.${status}`)}
