@@ -149,8 +149,13 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       menu: IconSquarePlus,
     },
     { path: 'Main', title: 'menu.main', page: StudentDashboard },
-    // In the menu last, after the spec's entries without a screen (layouts/menus.ts).
-    { path: 'Notifications', title: 'menu.notifications', page: ApplicantNotifications },
+    {
+      path: 'Notifications',
+      title: 'menu.notifications',
+      page: ApplicantNotifications,
+      menu: IconBell,
+      menuLast: true,
+    },
     { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
   Agent: [
@@ -161,7 +166,13 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       menu: IconSquarePlus,
     },
     { path: 'Students/FormPage', title: 'menu.studentForm', page: wizardPage('AgentStudentFormPage') },
-    { path: 'Notifications', title: 'menu.notifications', page: ApplicantNotifications },
+    {
+      path: 'Notifications',
+      title: 'menu.notifications',
+      page: ApplicantNotifications,
+      menu: IconBell,
+      menuLast: true,
+    },
     { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
 };
