@@ -25,6 +25,10 @@ const StudentDashboard = lazyPage(
   () => import('../features/student-dashboard/student-dashboard-page'),
   'StudentDashboardPage',
 );
+const ApplicantNotifications = lazyPage(
+  () => import('../features/application-status/applicant-notifications-page'),
+  'ApplicantNotificationsPage',
+);
 const Profile = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
 const wizardPage = (name: 'StudentApplicationPage' | 'AgentStudentFormPage' | 'AdminStudentFormPage') =>
   lazyPage(() => import('../features/application-wizard/wizard-pages'), name);
@@ -145,6 +149,13 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       menu: IconSquarePlus,
     },
     { path: 'Main', title: 'menu.main', page: StudentDashboard },
+    {
+      path: 'Notifications',
+      title: 'menu.notifications',
+      page: ApplicantNotifications,
+      menu: IconBell,
+      menuLast: true,
+    },
     { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
   Agent: [
@@ -155,6 +166,13 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       menu: IconSquarePlus,
     },
     { path: 'Students/FormPage', title: 'menu.studentForm', page: wizardPage('AgentStudentFormPage') },
+    {
+      path: 'Notifications',
+      title: 'menu.notifications',
+      page: ApplicantNotifications,
+      menu: IconBell,
+      menuLast: true,
+    },
     { path: 'Profile', title: 'menu.profile', page: Profile },
   ],
 };

@@ -21,7 +21,7 @@ describe('sidebar menus come from the table of screens (item 21)', () => {
       ['menu.reports', '/Agent/Reports'],
       ['menu.payments', undefined],
       ['menu.otherInfo', undefined],
-      ['menu.notifications', undefined],
+      ['menu.notifications', '/Agent/Notifications'],
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { IconBell, IconCalendar, IconDownload } from '@tabler/icons-react';
+import { IconCalendar, IconDownload } from '@tabler/icons-react';
 import type { TRole } from '@uniapply/shared';
 import type { ComponentType } from 'react';
 import { SCREENS } from '../routes';
@@ -6,8 +6,11 @@ import type { TScreen } from './role-area';
 
 export type TMenuIcon = ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>;
 
-/** A line of the screens table (app/routes.tsx); `menu` puts it in the sidebar with that icon. */
-export type TMenuScreen = TScreen & { menu?: TMenuIcon };
+/**
+ * A line of the screens table (app/routes.tsx); `menu` puts it in the sidebar with that icon;
+ * `menuLast` lists it after the entries still without a screen (spec 2.2's order: the bell last).
+ */
+export type TMenuScreen = TScreen & { menu?: TMenuIcon; menuLast?: boolean };
 
 export type TMenuItem = {
   /** Key in the `shell` namespace. */
@@ -20,20 +23,18 @@ export type TMenuItem = {
 // Spec 2.2 menu entries that have no screen at all yet: shown disabled after the screens.
 const WITHOUT_SCREEN: Record<TRole, TMenuItem[]> = {
   Admin: [],
-  Student: [{ label: 'menu.notifications', icon: IconBell }],
+  Student: [],
   Agent: [
     { label: 'menu.payments', icon: IconCalendar },
     { label: 'menu.otherInfo', icon: IconDownload },
-    { label: 'menu.notifications', icon: IconBell },
   ],
 };
 
 /** A role's sidebar: its screens with a menu icon, in the table's order, then those still to come. */
 export function menuOf(role: TRole, screens: readonly TMenuScreen[] = SCREENS[role]): TMenuItem[] {
-  return [
-    ...screens.flatMap(({ path, title, menu }) =>
-      menu ? [{ label: title, icon: menu, to: `/${role}/${path}` }] : [],
-    ),
-    ...WITHOUT_SCREEN[role],
-  ];
+  const items = (last: boolean) =>
+    screens.flatMap(({ path, title, menu, menuLast = false }) =>
+      menu && menuLast === last ? [{ label: title, icon: menu, to: `/${role}/${path}` }] : [],
+    );
+  return [...items(false), ...WITHOUT_SCREEN[role], ...items(true)];
 }

@@ -38,8 +38,9 @@ export function ShellLayout() {
   const sidebarProps = { user, onLogout: signOut, loggingOut: logout.isPending };
 
   return (
-    // Admins keep one live connection to the notification hub while signed in (spec 7.1).
-    <NotificationHubProvider enabled={user.role === 'Admin'}>
+    // Every signed-in tab keeps one live connection to the hub (spec 7.1; students and agents since
+    // issue 12, for their applications' changes).
+    <NotificationHubProvider enabled applicant={user.role !== 'Admin'}>
       <AppShell
         header={{ height: HEADER_PX }}
         navbar={{

@@ -35,7 +35,7 @@ describe('signed-in shell', () => {
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 
-  it('shows the student menu with notifications disabled', async () => {
+  it('shows the student menu with the notifications bell last', async () => {
     await renderApp('/Student/Dashboard', { me: DEMO_USERS.Student });
     expect(await screen.findByText('Aziza Karimova')).toBeInTheDocument();
     expect(menuEntries()).toEqual([
@@ -43,22 +43,18 @@ describe('signed-in shell', () => {
       'Universities /Student/UniversityList',
       'Courses /Student/UniversityCourseList',
       'Application /Student/Infoform',
-      'Notifications (disabled)',
+      'Notifications /Student/Notifications',
     ]);
-    expect(menu().getByRole('button', { name: 'Notifications soon' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
   });
 
-  it('shows the agent menu: Application, then Payments, Other info and notifications without screens', async () => {
+  it('shows the agent menu: Application, then Payments and Other info without screens, then the bell', async () => {
     await renderApp('/Agent/Students', { me: DEMO_USERS.Agent });
     expect(await screen.findByText('Timur Rashidov')).toBeInTheDocument();
     expect(menuEntries()).toEqual([
       'Application /Agent/Students',
       'Payments (disabled)',
       'Other info (disabled)',
-      'Notifications (disabled)',
+      'Notifications /Agent/Notifications',
     ]);
   });
 

@@ -21,6 +21,8 @@ type TSidebarProps = {
 /** Menu entries that show live state (spec 4: the admin's notification bell). */
 const LIVE: Record<string, { icon: TMenuIcon; status: (props: { id: string }) => ReactNode }> = {
   '/Admin/Notification': { icon: LiveBell, status: LiveBellStatus },
+  '/Student/Notifications': { icon: LiveBell, status: LiveBellStatus },
+  '/Agent/Notifications': { icon: LiveBell, status: LiveBellStatus },
 };
 
 /** Spec 2.1 and 2.2: user's name, the role's menu (bell first for admins), log out. */

@@ -1,8 +1,9 @@
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CrudScreen } from '../../components/crud/crud-screen';
 import { defineCrud, type TRow } from '../../components/crud/define';
 import { StudentApplicationForms } from '../application-forms/student-application-forms';
+import { StudentStatusSection } from '../application-status/student-status-section';
 import { useSession } from '../auth/session';
 import { FIRST_NAME_FILTER, PASSPORT, PROGRESS, STUDENT_NAMES } from '../catalogue/shared-fields';
 
@@ -17,12 +18,18 @@ export const agentStudents = defineCrud({
   personal: true,
   columns: [{ path: 'email' }, ...STUDENT_NAMES, PASSPORT, { path: 'phoneNumber' }, PROGRESS],
   formPage: { path: '/Agent/Students/FormPage', idParam: 'studentId' },
-  // The Details panel: the selected student's submitted applications (spec 6), read-only.
+  // The Details panel: the selected student's submitted applications (spec 6), read-only, and
+  // their statuses with the applicant's actions (issue 12: requests to answer, Withdraw).
   detailsView: SelectedStudentApplications,
 });
 
 function SelectedStudentApplications({ row }: { row: TRow }) {
-  return <StudentApplicationForms studentId={row.id} />;
+  return (
+    <Stack gap="md">
+      <StudentApplicationForms studentId={row.id} />
+      <StudentStatusSection studentId={row.id} />
+    </Stack>
+  );
 }
 
 /** The agent's students, with the agent's own id to give to students who apply on their own. */

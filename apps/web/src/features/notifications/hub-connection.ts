@@ -1,9 +1,10 @@
-import { REALTIME, type TNotification } from '@uniapply/shared';
+import { REALTIME, type TApplicationChange, type TNotification } from '@uniapply/shared';
 
 // The admin area's connection to the notification hub (spec 7.1, 9). socket.io's own reconnection
 // (randomised exponential backoff) is off: the spec's schedule is 0, 2, 10 and 30 seconds after a
 // loss (or a failed first connection), then stop. A failure is only logged; the state is shown
-// next to the bell. socket.io-client is imported on first use, so only the admin area loads it.
+// next to the bell. socket.io-client is imported on first use, so only the signed-in
+// areas load it (admins; students and agents since issue 12, for their applications' changes).
 
 /** Spec 4: the real-time connection's states. */
 export type THubState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'disconnecting';
@@ -19,6 +20,8 @@ export type THubHandlers = {
   onNotification(notification: TNotification): void;
   onRead(ids: number[]): void;
   onState(state: THubState): void;
+  /** Issue 12: a status change or document request of an application the user may see. */
+  onApplicationChange?(change: TApplicationChange): void;
 };
 
 export type THubOptions = {
@@ -93,6 +96,9 @@ export function startHub(handlers: THubHandlers, options: THubOptions = {}): { s
       });
       socket.on(REALTIME.event, (n: TNotification) => handlers.onNotification(n));
       socket.on(REALTIME.readEvent, (read: { ids: number[] }) => handlers.onRead(read.ids));
+      socket.on(REALTIME.applicationEvent, (change: TApplicationChange) =>
+        handlers.onApplicationChange?.(change),
+      );
       socket.connect();
     },
     (err: Error) => {

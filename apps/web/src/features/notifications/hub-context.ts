@@ -1,10 +1,14 @@
-import type { TNotification } from '@uniapply/shared';
+import type { TApplicationChange, TNotification } from '@uniapply/shared';
 import { createContext, useContext } from 'react';
 import type { THubState } from './hub-connection';
 
 export type TNotificationHub = {
-  /** Whether this user has a live hub at all (admins). */
+  /** Whether this user has a live hub at all (every signed-in role). */
   enabled: boolean;
+  /** Issue 12: application changes received live in this tab (students and agents), newest first. */
+  changes: TApplicationChange[];
+  /** How many of `changes` arrived since the notifications page was last opened. */
+  unseen: number;
   state: THubState;
   /** Live notifications received in this tab and not yet read by any admin, oldest first. */
   unread: TNotification[];
@@ -20,6 +24,8 @@ const inert: TNotificationHub = {
   enabled: false,
   state: 'disconnected',
   unread: [],
+  changes: [],
+  unseen: 0,
   highlighted: false,
   opened: () => {},
   markedRead: () => {},

@@ -1,10 +1,12 @@
-import type { TNotification } from '@uniapply/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TApplicationChange, TNotification } from '@uniapply/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startHub, type THubOptions, type THubState } from './hub-connection';
 import { NotificationHubContext, type TNotificationHub } from './hub-context';
 
 type TLive = { unread: TNotification[]; highlighted: boolean };
+type TChanges = { changes: TApplicationChange[]; unseen: number };
 
 const withoutRead = (live: TLive, ids: number[]): TLive => {
   const read = new Set(ids);
@@ -12,17 +14,31 @@ const withoutRead = (live: TLive, ids: number[]): TLive => {
   return { unread, highlighted: live.highlighted && unread.length > 0 };
 };
 
-/** One hub connection per signed-in admin tab, shared by the sidebar's bell and the screen. */
+// Whatever shows an application's status reads it under this key root (features/application-status).
+const STATUS_QUERIES = ['ApplicationStatus'] as const;
+// The changes received in this tab live in the query cache: the shell (and this provider) mounts
+// again when the signed-in area does, the tab's list must not go with it; signing out clears it.
+const CHANGES_KEY = ['hub', 'applicationChanges'] as const;
+const NO_CHANGES: TChanges = { changes: [], unseen: 0 };
+
+/**
+ * One hub connection per signed-in tab, shared by the sidebar's bell and the screens. Admins get
+ * new applications; students and agents (`applicant`) their applications' changes, which also
+ * refresh every status shown.
+ */
 export function NotificationHubProvider({
   enabled,
+  applicant = false,
   children,
   options,
 }: {
   enabled: boolean;
+  applicant?: boolean;
   children: ReactNode;
   options?: THubOptions;
 }) {
   const { i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const [state, setState] = useState<THubState>('disconnected');
   const [live, setLive] = useState<TLive>({ unread: [], highlighted: false });
 
@@ -35,21 +51,50 @@ export function NotificationHubProvider({
         onState: setState,
         onNotification: (n) =>
           setLive((l) => ({
+            ...l,
             unread: l.unread.some((u) => u.id === n.id) ? l.unread : [...l.unread, n],
             highlighted: true,
           })),
         onRead: (ids) => setLive((l) => withoutRead(l, ids)),
+        onApplicationChange: (change) => {
+          void queryClient.invalidateQueries({ queryKey: STATUS_QUERIES });
+          if (!applicant) return;
+          queryClient.setQueryData<TChanges>(CHANGES_KEY, (c = NO_CHANGES) => ({
+            changes: [change, ...c.changes].slice(0, 100),
+            unseen: c.unseen + 1,
+          }));
+          setLive((l) => ({ ...l, highlighted: true }));
+        },
       },
       options,
     );
     return () => hub.stop();
-  }, [enabled, i18n, options]);
+  }, [enabled, applicant, i18n, options, queryClient]);
 
-  const opened = useCallback(() => setLive((l) => ({ ...l, highlighted: false })), []);
+  const received = useQuery({
+    queryKey: CHANGES_KEY,
+    queryFn: () => NO_CHANGES,
+    initialData: NO_CHANGES,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  }).data;
+  const opened = useCallback(() => {
+    setLive((l) => ({ ...l, highlighted: false }));
+    queryClient.setQueryData<TChanges>(CHANGES_KEY, (c = NO_CHANGES) => (c.unseen ? { ...c, unseen: 0 } : c));
+  }, [queryClient]);
   const markedRead = useCallback((ids: number[]) => setLive((l) => withoutRead(l, ids)), []);
   const value = useMemo<TNotificationHub>(
-    () => ({ enabled, state, unread: live.unread, highlighted: live.highlighted, opened, markedRead }),
-    [enabled, state, live, opened, markedRead],
+    () => ({
+      enabled,
+      state,
+      unread: live.unread,
+      changes: received.changes,
+      unseen: received.unseen,
+      highlighted: live.highlighted,
+      opened,
+      markedRead,
+    }),
+    [enabled, state, live, received, opened, markedRead],
   );
   return <NotificationHubContext.Provider value={value}>{children}</NotificationHubContext.Provider>;
 }

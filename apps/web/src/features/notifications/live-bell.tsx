@@ -10,8 +10,8 @@ import classes from './notifications.module.css';
  */
 export function LiveBell({ size, stroke }: { size?: number; stroke?: number; 'aria-hidden'?: boolean }) {
   const { t, ready } = useTranslation('notifications', { useSuspense: false });
-  const { enabled, state, unread, highlighted } = useNotificationHub();
-  const count = unread.length;
+  const { enabled, state, unread, unseen, highlighted } = useNotificationHub();
+  const count = unread.length + unseen;
   const stateText = ready ? t(`connection.${state}`) : '';
   return (
     <span className={classes.bell} data-highlighted={highlighted || undefined} data-testid="live-bell">
@@ -32,8 +32,8 @@ export function LiveBell({ size, stroke }: { size?: number; stroke?: number; 'ar
  */
 export function LiveBellStatus({ id }: { id: string }) {
   const { t, ready } = useTranslation('notifications', { useSuspense: false });
-  const { enabled, state, unread } = useNotificationHub();
-  const count = unread.length;
+  const { enabled, state, unread, unseen } = useNotificationHub();
+  const count = unread.length + unseen;
   const parts =
     ready && enabled ? [count > 0 ? t('bell.unread', { count }) : '', t(`connection.${state}`)] : [];
   return <VisuallyHidden id={id}>{parts.filter(Boolean).join(', ')}</VisuallyHidden>;

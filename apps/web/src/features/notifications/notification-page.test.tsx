@@ -115,13 +115,12 @@ describe('the bell', () => {
     expect(screen.getByTestId('live-bell')).not.toHaveAttribute('data-highlighted');
   });
 
-  it('is not connected for students and agents', async () => {
+  it('is connected for students and agents too (issue 12: their applications change live)', async () => {
     await renderApp('/Student/Dashboard', {
       me: DEMO_USERS.Student,
       handlers: { 'GET /api/Stage/get': () => json({ studentId: 0, step: 0 }) },
     });
     await screen.findAllByRole('navigation');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(socket.connects).toBe(0);
+    await waitFor(() => expect(socket.connects).toBe(1));
   });
 });

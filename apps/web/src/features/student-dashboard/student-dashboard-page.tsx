@@ -25,6 +25,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
+import { ApplicationStatusList } from '../application-status/application-status-list';
 import { useSession } from '../auth/session';
 
 // Spec 2.4 and DESIGN 6: the student's home. Steps completed come from the stored stage (the next
@@ -41,7 +42,7 @@ export const dashboardKeys = {
 const INSTRUCTIONS = ['profile', 'family', 'education', 'documents', 'courses'] as const;
 
 export function StudentDashboardPage() {
-  const { t } = useTranslation(['dashboard', 'wizard']);
+  const { t } = useTranslation(['dashboard', 'wizard', 'status']);
   const { user } = useSession();
   const stage = useQuery({
     queryKey: dashboardKeys.stage,
@@ -56,6 +57,9 @@ export function StudentDashboardPage() {
     enabled: submitted && studentId > 0,
   });
 
+  const names = new Map(
+    (review.data?.courses ?? []).map((c) => [c.id, { course: c.course.name, university: c.university.name }]),
+  );
   const done = stepsCompleted(step);
   const left = stepsLeft(step);
   const button = dashboardButton(step);
@@ -161,6 +165,17 @@ export function StudentDashboardPage() {
             )}
           </Stack>
         </Card>
+      ) : null}
+
+      {submitted ? (
+        <section aria-labelledby="status-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="status-title">
+              {t('status:section.title')}
+            </Title>
+            <ApplicationStatusList studentId={studentId} names={names} />
+          </Stack>
+        </section>
       ) : null}
     </Stack>
   );

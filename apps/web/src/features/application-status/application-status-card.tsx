@@ -1,0 +1,257 @@
+import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  isFinalStatus,
+  mayWithdraw,
+  type TApplicationStatusState,
+  type TDocumentRequest,
+  type TStatusHistoryEntry,
+} from '@uniapply/shared';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type TUploadState, UploadSlot } from '../../components/forms/upload-slot';
+import { api } from '../../lib/api';
+import { uploadFile, uploadRefusal } from '../../lib/upload';
+import { StatusBadge } from './status-badge';
+import { fetchStatusDetail, refreshStatuses, statusKeys } from './status-queries';
+
+// Issue 12, the applicant side: one application's status, its timeline (newest first), the
+// document requests with an upload slot each, and Withdraw. The same card on the student's
+// dashboard and in the agent's Details panel.
+
+type TProps = {
+  studentCourseId: number;
+  course: string;
+  university: string;
+};
+
+export function ApplicationStatusCard({ studentCourseId, course, university }: TProps) {
+  const { t } = useTranslation('status');
+  const titleId = useId();
+  const detail = useQuery({
+    queryKey: statusKeys.detail(studentCourseId),
+    queryFn: ({ signal }) => fetchStatusDetail(studentCourseId, signal),
+  });
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <div style={{ minWidth: 0 }}>
+            <Title order={3} size="h5" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+              {course}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {university}
+            </Text>
+          </div>
+          {detail.data ? <StatusBadge status={detail.data.state.status} /> : null}
+        </Group>
+        {detail.isPending ? (
+          <Group role="status" gap="xs">
+            <Loader size="sm" aria-hidden />
+            <Text>{t('loading')}</Text>
+          </Group>
+        ) : detail.isError ? (
+          <Alert color="red" role="alert">
+            {t('loadFailed')}
+          </Alert>
+        ) : (
+          <>
+            <Requests requests={detail.data.requests} />
+            <History entries={detail.data.history} />
+            <Withdraw state={detail.data.state} course={course} />
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function History({ entries }: { entries: TStatusHistoryEntry[] }) {
+  const { t, i18n } = useTranslation('status');
+  const headingId = useId();
+  const shown = entries.filter((e) => !e.internal).sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Stack gap="xs">
+      <Title order={4} size="h6" id={headingId}>
+        {t('timeline.title')}
+      </Title>
+      {shown.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('timeline.empty')}
+        </Text>
+      ) : (
+        <Timeline
+          bulletSize={14}
+          lineWidth={2}
+          active={0}
+          aria-labelledby={headingId}
+          component="ol"
+          style={{ listStyle: 'none', margin: 0 }}
+        >
+          {shown.map((e) => (
+            <Timeline.Item
+              key={e.id}
+              component="li"
+              title={
+                <Text fw={600} size="sm">
+                  {t(`labels.${e.to}`)}
+                  {e.undone ? <Text span c="dimmed" size="sm">{` (${t('timeline.undone')})`}</Text> : null}
+                </Text>
+              }
+            >
+              <Text size="xs" c="dimmed">
+                <time dateTime={e.at}>{date.format(new Date(e.at))}</time>
+              </Text>
+              {e.message ? (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {e.message}
+                </Text>
+              ) : null}
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Stack>
+  );
+}
+
+function Requests({ requests }: { requests: TDocumentRequest[] }) {
+  const { t } = useTranslation('status');
+  const headingId = useId();
+  if (requests.length === 0) return null;
+  const open = requests.filter((r) => !r.answeredAt);
+  const answered = requests.filter((r) => r.answeredAt);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={headingId}>
+      <Title order={4} size="h6" id={headingId}>
+        {t('requests.title')}
+      </Title>
+      {open.length > 0 ? (
+        <Text size="sm">{t('requests.intro', { count: open.length })}</Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('requests.allAnswered')}
+        </Text>
+      )}
+      {open.map((r) => (
+        <RequestSlot key={r.id} request={r} />
+      ))}
+      {answered.map((r) => (
+        <Group key={r.id} gap="xs" wrap="nowrap" align="flex-start">
+          <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('requests.answered', { name: requestName(r), file: r.fileName ?? '' })}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+const requestName = (r: TDocumentRequest) => r.documentTypeName ?? r.text ?? '';
+
+function RequestSlot({ request }: { request: TDocumentRequest }) {
+  const { t } = useTranslation('status');
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<TUploadState>('empty');
+  const [progress, setProgress] = useState(0);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const send = async (picked: File) => {
+    setFile(picked);
+    setState('uploading');
+    setProgress(0);
+    setError(null);
+    const form = new FormData();
+    form.append('file', picked, picked.name);
+    try {
+      await uploadFile(`/DocumentRequest/upload?requestId=${request.id}`, form, { onProgress: setProgress });
+      setState('uploaded');
+      await refreshStatuses(queryClient);
+    } catch (err) {
+      setState('error');
+      setError(uploadRefusal(err) ?? t('requests.uploadFailed'));
+    }
+  };
+
+  return (
+    <UploadSlot
+      label={requestName(request)}
+      state={state}
+      progress={progress}
+      fileName={file?.name}
+      fileSize={file?.size}
+      error={error}
+      required
+      onFile={(f) => void send(f)}
+    />
+  );
+}
+
+function Withdraw({ state, course }: { state: TApplicationStatusState; course: string }) {
+  const { t } = useTranslation('status');
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(false);
+  const withdraw = useMutation({
+    mutationFn: () =>
+      api.post('/ApplicationStatus/withdraw', {
+        studentCourseId: state.studentCourseId,
+        version: state.version,
+      }),
+    onSuccess: () => setOpened(false),
+    onSettled: () => refreshStatuses(queryClient),
+  });
+  if (isFinalStatus(state.status))
+    return (
+      <Text size="sm" c="dimmed">
+        {t('withdraw.final')}
+      </Text>
+    );
+  if (!mayWithdraw(state.status)) return null;
+  const close = () => {
+    setOpened(false);
+    withdraw.reset();
+  };
+  return (
+    <>
+      <Button
+        variant="default"
+        color="red"
+        style={{ alignSelf: 'flex-start' }}
+        onClick={() => setOpened(true)}
+        aria-label={t('withdraw.buttonNamed', { course })}
+      >
+        {t('withdraw.button')}
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('withdraw.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('withdraw.close') }}
+      >
+        <Stack gap="sm">
+          <Text>{t('withdraw.text', { course })}</Text>
+          {withdraw.isError ? (
+            <Alert color="red" role="alert">
+              {withdraw.error.message}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={withdraw.isPending} data-autofocus>
+              {t('withdraw.cancel')}
+            </Button>
+            <Button color="red.9" onClick={() => withdraw.mutate()} loading={withdraw.isPending}>
+              {t('withdraw.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApplicationStatusCard } from './application-status-card';
+import { fetchStatusList, statusKeys } from './status-queries';
+
+export type TCourseNames = Map<number, { course: string; university: string }>;
+
+/**
+ * Every submitted application of one student profile, one status card each (the student's
+ * dashboard, the agent's Details panel). `names` gives each student course's course and university.
+ */
+export function ApplicationStatusList({ studentId, names }: { studentId: number; names: TCourseNames }) {
+  const { t } = useTranslation('status');
+  const list = useQuery({
+    queryKey: statusKeys.list(studentId),
+    queryFn: ({ signal }) => fetchStatusList(studentId, signal),
+    enabled: studentId > 0,
+  });
+  if (list.isPending)
+    return (
+      <Group role="status" gap="xs">
+        <Loader size="sm" aria-hidden />
+        <Text>{t('loading')}</Text>
+      </Group>
+    );
+  if (list.isError)
+    return (
+      <Alert color="red" role="alert">
+        {t('section.loadFailed')}
+      </Alert>
+    );
+  if (list.data.length === 0) return <Text c="dimmed">{t('section.empty')}</Text>;
+  return (
+    <Stack gap="md">
+      {list.data.map((s) => {
+        const name = names.get(s.studentCourseId);
+        return (
+          <ApplicationStatusCard
+            key={s.studentCourseId}
+            studentCourseId={s.studentCourseId}
+            course={name?.course ?? '—'}
+            university={name?.university ?? ''}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

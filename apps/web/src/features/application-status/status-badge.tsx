@@ -1,0 +1,38 @@
+import { Badge } from '@mantine/core';
+import type { TApplicationStatus } from '@uniapply/shared';
+import { useTranslation } from 'react-i18next';
+
+// Light badges (the colour is the tint) with near-black text: several shade-9 colours (orange,
+// cyan) stay under 4.5:1 on their tint at 12-13 px, so the text keeps one readable colour.
+const COLORS: Record<TApplicationStatus, string> = {
+  submitted: 'blue',
+  underReview: 'indigo',
+  documentsRequested: 'orange',
+  conditionalOffer: 'teal',
+  unconditionalOffer: 'teal',
+  rejected: 'red',
+  withdrawn: 'gray',
+  offerAccepted: 'green',
+  depositPaid: 'green',
+  passFiled: 'cyan',
+  evalIssued: 'cyan',
+  enrolled: 'green',
+};
+
+/** An application's status as a translated label. */
+export function StatusBadge({ status }: { status: TApplicationStatus }) {
+  const { t } = useTranslation('status');
+  const color = COLORS[status];
+  return (
+    <Badge
+      variant="light"
+      color={color}
+      size="lg"
+      tt="none"
+      styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
+      style={{ whiteSpace: 'normal', height: 'auto' }}
+    >
+      {t(`labels.${status}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,114 @@
+import {
+  mayWithdraw,
+  type TApplicationStatus,
+  type TApplicationStatusDetail,
+  type TDocumentRequest,
+  type TStatusHistoryEntry,
+} from '@uniapply/shared';
+import { json, problem, type THandlers } from './fake-api';
+
+// The status pipeline of issue 12 as the web tests' fake: applications of one student kept in
+// memory, answering the applicant side's routes like the server (list, get with history and
+// requests, withdraw with its version and the shared table, an answered request that returns the
+// application to underReview once every request is answered).
+
+const query = (url: string) => new URL(url, 'http://localhost').searchParams;
+
+type TFakeApplication = TApplicationStatusDetail;
+
+let nextId = 1000;
+const at = (minute: number) => `2026-11-22T10:${String(minute).padStart(2, '0')}:00.000Z`;
+
+/** A history entry at minute `minute` (ordering), visible to the applicant. */
+export const historyEntry = (
+  studentCourseId: number,
+  from: TApplicationStatus | null,
+  to: TApplicationStatus,
+  minute: number,
+  message: string | null = null,
+): TStatusHistoryEntry => ({
+  id: nextId++,
+  studentCourseId,
+  from,
+  to,
+  byUserId: from ? 1 : null,
+  byName: from ? 'Dilnoza Adminova' : null,
+  at: at(minute),
+  message,
+  internal: false,
+  undoes: null,
+  undone: false,
+});
+
+/** An open request for a document type or free text. */
+export const openRequest = (studentCourseId: number, text: string): TDocumentRequest => ({
+  id: nextId++,
+  studentCourseId,
+  documentTypeId: null,
+  documentTypeName: null,
+  text,
+  createdBy: 1,
+  createdAt: at(30),
+  fileId: null,
+  fileName: null,
+  answeredAt: null,
+});
+
+/** One application in `status` with `history` (oldest first) and `requests`. */
+export function statusApplication(
+  studentCourseId: number,
+  status: TApplicationStatus,
+  history: TStatusHistoryEntry[],
+  requests: TDocumentRequest[] = [],
+  studentId = 12,
+): TFakeApplication {
+  return {
+    state: { studentCourseId, studentId, status, version: history.length, updatedAt: at(59) },
+    history,
+    requests,
+  };
+}
+
+export function fakeStatusApi(applications: TFakeApplication[]) {
+  const store = new Map(applications.map((a) => [a.state.studentCourseId, structuredClone(a)]));
+  const move = (a: TFakeApplication, to: TApplicationStatus, message: string | null = null) => {
+    a.history.push(historyEntry(a.state.studentCourseId, a.state.status, to, 50 + a.history.length, message));
+    a.state = { ...a.state, status: to, version: a.state.version + 1 };
+  };
+  const handlers: THandlers = {
+    'GET /api/ApplicationStatus/list': (_init, url = '') => {
+      const studentId = Number(query(url).get('studentId') ?? 0); // none: all the caller's
+      const rows = [...store.values()].filter((a) => !studentId || a.state.studentId === studentId);
+      return json(rows.map((a) => a.state));
+    },
+    'GET /api/ApplicationStatus/get': (_init, url = '') => {
+      const found = store.get(Number(query(url).get('studentCourseId')));
+      return found ? json(found) : problem(404, 'The item was not found.');
+    },
+    'POST /api/ApplicationStatus/withdraw': (init) => {
+      const { studentCourseId, version } = JSON.parse(String(init?.body));
+      const found = store.get(studentCourseId);
+      if (!found) return problem(404, 'The item was not found.');
+      if (found.state.version !== version || !mayWithdraw(found.state.status))
+        return new Response(
+          JSON.stringify({ status: 409, code: 'statusConflict', params: { current: found.state.status } }),
+          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+        );
+      move(found, 'withdrawn');
+      return json(found.state);
+    },
+    'POST /api/DocumentRequest/upload': (init, url = '') => {
+      const requestId = Number(query(url).get('requestId'));
+      const found = [...store.values()].find((a) => a.requests.some((r) => r.id === requestId));
+      if (!found) return problem(404, 'The item was not found.');
+      const file = (init!.body as FormData).get('file') as File;
+      found.requests = found.requests.map((r) =>
+        r.id === requestId ? { ...r, fileId: 'f1', fileName: file.name, answeredAt: at(58) } : r,
+      );
+      if (found.state.status === 'documentsRequested' && found.requests.every((r) => r.answeredAt))
+        move(found, 'underReview');
+      return json({ request: found.requests.find((r) => r.id === requestId), state: found.state });
+    },
+  };
+  return { handlers, store };
+}

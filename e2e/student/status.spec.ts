@@ -1,0 +1,105 @@
+import { expect, type Page, test } from '@playwright/test';
+import { stamp } from '../agent/students-api';
+import { completeApplication, pdfBytes } from '../applications-api';
+import { english, expectAccessible, signInFromLanding } from '../support';
+
+// Issue 12, the applicant side: a student's own application is moved by an admin to Documents
+// requested; the student's open dashboard (another browser context) shows the bell and the request
+// live, the student uploads the document, and the application is back under review (the API as
+// the admin, and the student's screen).
+
+test.use({ storageState: english });
+
+const bellOf = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /^Notifications/ });
+const bellIcon = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).getByTestId('live-bell');
+const badge = (card: ReturnType<Page['getByRole']>, label: string) =>
+  card.locator('.mantine-Badge-label', { hasText: label });
+
+test('a documents request reaches the student live; their upload returns the application to review', async ({
+  browser,
+}) => {
+  // A new student account of its own (the demo student is shared with specs running in parallel).
+  const studentContext = await browser.newContext({ storageState: english });
+  const student = await studentContext.newPage();
+  await student.goto('/');
+  await student.getByRole('radio', { name: 'Student' }).check();
+  await student.getByRole('button', { name: 'Register with Google' }).click();
+  await student.getByLabel('Email').fill(`status-${stamp()}@example.com`);
+  await student.getByRole('button', { name: 'Sign in with this email' }).click();
+  await expect(student).toHaveURL(/\/Student\/Dashboard$/);
+  const [offer] = (await (await student.request.get('/api/UniversityCourse/allAsync')).json()) as {
+    id: number;
+  }[];
+  const studentId = await completeApplication(student.request, `Status${stamp()}`, offer!.id);
+  expect((await student.request.post('/api/Stage/confirm', { data: { studentId } })).status()).toBe(200);
+
+  await student.reload();
+  const card = student.getByRole('article').first();
+  await expect(badge(card, 'Submitted')).toBeVisible();
+  await expect(bellOf(student)).toHaveAccessibleDescription(/Live updates: connected/, { timeout: 15_000 });
+
+  const adminContext = await browser.newContext({ storageState: english });
+  const admin = await adminContext.newPage();
+  await signInFromLanding(admin, 'admin@demo.local');
+  const stateOf = async () => {
+    const res = await admin.request.get(`/api/ApplicationStatus/list?studentId=${studentId}`);
+    expect(res.status()).toBe(200);
+    const [state] = (await res.json()) as { studentCourseId: number; status: string; version: number }[];
+    return state!;
+  };
+  const move = async (data: Record<string, unknown>) => {
+    const res = await admin.request.post('/api/ApplicationStatus/move', { data });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  let state = await stateOf();
+  await move({ studentCourseId: state.studentCourseId, to: 'underReview', version: state.version });
+  await expect(badge(card, 'Under review')).toBeVisible();
+  state = await stateOf();
+
+  const started = Date.now();
+  await move({
+    studentCourseId: state.studentCourseId,
+    to: 'documentsRequested',
+    version: state.version,
+    message: 'Please send a recent bank statement.',
+    requests: [{ text: 'Bank statement' }],
+  });
+  const slot = card.getByRole('group', { name: /Bank statement/ });
+  await expect(slot).toBeVisible({ timeout: 5000 });
+  const latency = Date.now() - started;
+  console.log(`admin's documents request → the request on the student's open dashboard: ${latency} ms`);
+  expect(latency).toBeLessThan(5000);
+  await expect(bellIcon(student)).toHaveAttribute('data-highlighted', 'true');
+  await expect(badge(card, 'Documents requested')).toBeVisible();
+  await expect(card.getByRole('list', { name: 'History' }).getByRole('listitem').first()).toContainText(
+    'Please send a recent bank statement.',
+  );
+  await expectAccessible(student);
+  for (const width of [360, 1280]) {
+    await student.setViewportSize({ width, height: 900 });
+    await student.waitForTimeout(300); // the shell's layout transition
+    await card.scrollIntoViewIfNeeded();
+    await student.screenshot({ path: `/tmp/status-dashboard-${width}.png`, fullPage: true });
+  }
+
+  await slot.getByLabel('Choose a file for Bank statement').setInputFiles({
+    name: 'statement.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfBytes(),
+  });
+  await expect(card.getByText('Bank statement: uploaded (statement.pdf)')).toBeVisible();
+  await expect(badge(card, 'Under review')).toBeVisible();
+  await expect.poll(async () => (await stateOf()).status).toBe('underReview');
+
+  // The bell's page lists what arrived live in this tab.
+  await bellOf(student).click();
+  await expect(student.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  await expect(student.getByRole('list', { name: 'Received just now' })).toContainText(
+    'Please send a recent bank statement.',
+  );
+  await expect(bellIcon(student)).not.toHaveAttribute('data-highlighted');
+  await expectAccessible(student);
+  await adminContext.close();
+  await studentContext.close();
+});
