@@ -1,28 +1,9 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { pdfFile } from '../apps/api/test/documents/samples';
 import { createStudentWithContacts } from './agent/students-api';
 
 // A whole application saved through the API, as the wizard saves it, ready to confirm: for specs
 // about what happens after a confirm (notifications, application forms).
-
-/** A one-page PDF with a correct cross-reference table, built from bytes. */
-export function pdfBytes(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 type TResponse = Awaited<ReturnType<APIRequestContext['post']>>;
 const ok = async (res: TResponse) => {
@@ -45,7 +26,7 @@ export async function completeApplication(
       await ok(
         await request.post(`/api/${route}/upload`, {
           multipart: {
-            file: { name: 'scan.pdf', mimeType: 'application/pdf', buffer: pdfBytes() },
+            file: { name: 'scan.pdf', mimeType: 'application/pdf', buffer: pdfFile() },
             studentId: String(studentId),
             ...fields,
           },

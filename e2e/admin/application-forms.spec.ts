@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { pdfFile } from '../../apps/api/test/documents/samples';
 import { stamp } from '../agent/students-api';
-import { pdfBytes } from '../applications-api';
 import { english, expectAccessible, signInFromLanding } from '../support';
 
 test.use({ storageState: english, actionTimeout: 15_000 });
@@ -28,7 +28,7 @@ async function submitApplication(request: APIRequestContext, tag: string): Promi
   const upload = async (url: string, name: string, fields: Record<string, string>) =>
     (await ok(
       await request.post(url, {
-        multipart: { ...fields, file: { name, mimeType: 'application/pdf', buffer: pdfBytes() } },
+        multipart: { ...fields, file: { name, mimeType: 'application/pdf', buffer: pdfFile() } },
       }),
     )) as { id?: number; fileId?: string; docPath?: string };
   const firstName = `Алишер${cyrillic(tag)}`;

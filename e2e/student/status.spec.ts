@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { pdfFile } from '../../apps/api/test/documents/samples';
 import { stamp } from '../agent/students-api';
-import { completeApplication, pdfBytes } from '../applications-api';
+import { completeApplication } from '../applications-api';
 import { english, expectAccessible, signInFromLanding } from '../support';
 
 // Issue 12, the applicant side: a student's own application is moved by an admin to Documents
@@ -86,7 +87,7 @@ test('a documents request reaches the student live; their upload returns the app
   await slot.getByLabel('Choose a file for Bank statement').setInputFiles({
     name: 'statement.pdf',
     mimeType: 'application/pdf',
-    buffer: pdfBytes(),
+    buffer: pdfFile(),
   });
   await expect(card.getByText('Bank statement: uploaded (statement.pdf)')).toBeVisible();
   await expect(badge(card, 'Under review')).toBeVisible();

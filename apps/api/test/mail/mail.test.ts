@@ -463,7 +463,10 @@ describe('outbox mode (no SMTP_URL), with the worker loop running', () => {
         const [row] = await o.database.db.select().from(mailJobs).where(eq(mailJobs.studentId, id));
         return row?.status === 'sent' ? row : undefined;
       };
-      await vi.waitFor(async () => expect(await sentJob()).toBeDefined(), { timeout: 10_000, interval: 100 });
+      await vi.waitFor(async () => expect((await sentJob())?.status).toBe('sent'), {
+        timeout: 10_000,
+        interval: 100,
+      });
       const job = await sentJob();
       expect(job!.outboxFile).toBe(`${job!.id}.eml`);
       const mail = await simpleParser(readFileSync(path.join(dataDir, 'outbox', job!.outboxFile!)));

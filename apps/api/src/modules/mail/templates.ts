@@ -1,4 +1,5 @@
 import type { TAppLanguage, TMailKind } from '@uniapply/shared';
+import { APPLICATION_STATUSES, type TApplicationStatus } from '@uniapply/shared';
 
 // Status mails in the recipient's language (issue 12). Plain text and a simple HTML part built
 // from the same lines; every value from users or staff is escaped in the HTML.
@@ -6,22 +7,8 @@ import type { TAppLanguage, TMailKind } from '@uniapply/shared';
 /** Who a mail is for: the student's own account, a profile without an account, the owner's copy. */
 export type TAudience = 'student' | 'profile' | 'agent';
 
-/** The application statuses as machine strings (the status pipeline stores these). */
-export const APPLICATION_STATUSES = [
-  'submitted',
-  'underReview',
-  'documentsRequested',
-  'conditionalOffer',
-  'unconditionalOffer',
-  'rejected',
-  'withdrawn',
-  'offerAccepted',
-  'depositPaid',
-  'passFiled',
-  'evalIssued',
-  'enrolled',
-] as const;
-export type TApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+// The statuses are the shared ones (packages/shared/src/application/status.ts).
+export { APPLICATION_STATUSES, type TApplicationStatus };
 
 export type TMailParams = {
   university: string;
