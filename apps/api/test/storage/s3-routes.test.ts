@@ -26,7 +26,8 @@ afterAll(async () => {
   await s3?.close();
 });
 
-describe('documents in S3-compatible storage', () => {
+// The last test builds a second app: generous limits for a loaded machine.
+describe('documents in S3-compatible storage', { timeout: 120_000 }, () => {
   it('uploads into the bucket under <studentId>/<fileId>, downloads the same bytes and deletes', async () => {
     const data = pdfFile();
     const up = await upload(t, student, '/Document/upload', {
