@@ -94,7 +94,7 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-});
+}, 180_000);
 afterAll(async () => {
   for (const c of cleanups) await c();
   await source?.dispose();

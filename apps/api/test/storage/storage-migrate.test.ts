@@ -59,7 +59,7 @@ beforeAll(async () => {
   } finally {
     await t.close();
   }
-});
+}, 180_000);
 afterAll(async () => {
   await s3?.close();
   await db?.dispose();
