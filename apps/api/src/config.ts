@@ -36,7 +36,7 @@ const ZEnv = z
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     ADMIN_EMAILS: list,
-    STORAGE: z.enum(['local', 'gdrive']).default('local'),
+    STORAGE: z.enum(['local', 'gdrive', 's3']).default('local'),
     FILES_DIR: z.string().min(1).optional(),
     /** Google Drive (STORAGE=gdrive): the service account's JSON key, as a file or inline. */
     GDRIVE_CREDENTIALS_FILE: z.string().min(1).optional(),
@@ -51,6 +51,25 @@ const ZEnv = z
     /** Each Drive call's time limit, and the first retry's back-off (doubled per retry). */
     GDRIVE_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(20_000),
     GDRIVE_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+    /** S3-compatible object storage (STORAGE=s3); without an endpoint, AWS's own for the region. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, 'a region name such as eu-central-1')
+      .default('us-east-1'),
+    /** Bucket naming rules of S3: 3 to 63 lowercase letters, digits, dots and hyphens. */
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name (3-63 lowercase letters, digits, . and -)')
+      .optional(),
+    /** Without them the SDK's own chain is used (AWS_* variables, the instance's role). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Bucket in the path (http://host/bucket/key) rather than the host name: most non-AWS stores. */
+    S3_FORCE_PATH_STYLE: bool,
+    /** Each S3 request's time limit (connect, and each wait for data), and the SDK's attempts. */
+    S3_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(20_000),
+    S3_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     /** Largest accepted upload, in megabytes; a larger one is refused with 413. */
     UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
     REDIS_URL: z.string().startsWith('redis').optional(),
@@ -94,6 +113,16 @@ const ZEnv = z
         path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
         message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
       });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
+    if (env.STORAGE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE=s3 needs the bucket name' });
     }
     if (env.NODE_ENV === 'production' && !env.GOOGLE_CLIENT_ID) {
       ctx.addIssue({
@@ -180,6 +209,33 @@ function readDriveSettings(e: z.infer<typeof ZEnv>, resolve: (p: string) => stri
   };
 }
 
+export type TS3Settings = {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Undefined: the SDK's default credential chain. Never logged. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  timeoutMs: number;
+  maxAttempts: number;
+};
+
+/** S3 settings: with STORAGE=s3, and whenever a bucket is given (files written earlier stay readable). */
+function readS3Settings(e: z.infer<typeof ZEnv>): TS3Settings | null {
+  if (!e.S3_BUCKET) return null;
+  return {
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    credentials: e.S3_ACCESS_KEY_ID
+      ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! }
+      : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    timeoutMs: e.S3_TIMEOUT_MS,
+    maxAttempts: e.S3_MAX_ATTEMPTS,
+  };
+}
+
 export class ConfigError extends Error {}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -213,6 +269,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     storage: e.STORAGE,
     /** Google Drive, when configured (required by STORAGE=gdrive); null otherwise. */
     gdrive,
+    /** S3-compatible storage, when a bucket is configured (required by STORAGE=s3); null otherwise. */
+    s3: readS3Settings(e),
     filesDir: e.FILES_DIR ? fromLaunchDir(e.FILES_DIR) : path.join(dataDir, 'files'),
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
     redisUrl: e.REDIS_URL,

@@ -37,9 +37,10 @@ function freePort(): Promise<number> {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: Writable } = {},
+  options: { logStream?: Writable; database?: Database } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  // A database the test opened itself (e.g. on disk, for a script to open after) is closed, not dropped.
+  const database = options.database ?? (await createTestDatabase());
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
     let app: FastifyInstance | undefined;

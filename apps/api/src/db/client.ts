@@ -21,6 +21,8 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
   ping(): Promise<void>;
+  /** PGlite only: the whole data directory as a gzipped tarball (its own backup format). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -140,6 +142,8 @@ export async function openDatabase(opts: {
   logger?: Logger;
   /** Told when an idle PostgreSQL connection is lost (default: a warning on stderr). */
   onConnectionError?: (err: Error) => void;
+  /** PGlite only: start from this dump of a data directory (a restore; the directory is new). */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
@@ -165,7 +169,10 @@ export async function openDatabase(opts: {
   const unlock = inMemory ? () => {} : lockDataDir(dir);
   let client: PGlite;
   try {
-    client = await PGlite.create(inMemory ? dir : path.join(dir, 'pgdata'), { extensions: { pg_trgm } });
+    client = await PGlite.create(inMemory ? dir : path.join(dir, 'pgdata'), {
+      extensions: { pg_trgm },
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
   } catch (err) {
     unlock();
     throw err;
@@ -182,5 +189,6 @@ export async function openDatabase(opts: {
     ping: async () => {
       await client.query('select 1');
     },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }

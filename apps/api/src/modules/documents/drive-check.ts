@@ -15,7 +15,7 @@ const ZRootFolder = z.object({
   sharedDrive: z
     .boolean()
     .describe('Whether the folder is in a shared drive (a service account can store files only there).'),
-  storage: z.enum(['local', 'gdrive']).describe('Where new uploads go now (STORAGE).'),
+  storage: z.enum(['local', 'gdrive', 's3']).describe('Where new uploads go now (STORAGE).'),
 });
 
 export const driveNotConfigured = () =>

@@ -205,6 +205,20 @@ export async function findReleased(db: TDbOrTx, limit: number, ids?: string[]): 
     .limit(limit);
 }
 
+/**
+ * A backup holds this advisory lock (exclusively) from its database snapshot until it has copied
+ * the files that snapshot references; purges meanwhile keep their rows for the next sweep.
+ */
+export const BACKUP_LOCK = 72_240_011;
+
+/** False while a backup runs (its lock is held); asks without waiting. */
+export async function mayPurge(db: TDbOrTx): Promise<boolean> {
+  const res = await db.execute<{ free: boolean }>(
+    sql`select pg_try_advisory_xact_lock_shared(${BACKUP_LOCK}) as free`,
+  );
+  return (res as unknown as { rows: { free: boolean }[] }).rows[0]?.free === true;
+}
+
 export async function deleteReleasedRow(db: TDbOrTx, id: string): Promise<void> {
   await db.delete(files).where(and(eq(files.id, id), isNull(files.studentId)));
 }

@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client.js';
-import { deleteReleasedRow, findReleased, releaseUnreferenced } from './repository.js';
+import { deleteReleasedRow, findReleased, mayPurge, releaseUnreferenced } from './repository.js';
 import type { StorageDriver } from './storage/driver.js';
 
 /** Uploaded files that no record refers to are removed after this long (DESIGN 6). */
@@ -28,6 +28,12 @@ export async function purgeReleased(deps: TSweepDeps, ids?: string[]): Promise<n
   let purged = 0;
   for (;;) {
     const rows = await findReleased(deps.db, 100, ids);
+    // Asked after the rows were found released: a backup that starts later sees them released
+    // too, so it never needs a file deleted here; one already running keeps its files until done.
+    if (rows.length && !(await mayPurge(deps.db))) {
+      deps.log.warn({ files: rows.length }, 'a backup is running: file deletes wait for the next sweep');
+      return purged;
+    }
     let progressed = false;
     for (const row of rows) {
       const driver = deps.drivers[row.driver];

@@ -52,6 +52,16 @@ describe('Google Drive connection page', () => {
     expect(screen.getByText(/still stored on the server's disk/)).toBeInTheDocument();
   });
 
+  it('says where new uploads go when they go to S3-compatible storage', async () => {
+    const { user } = await openPage(() =>
+      json({ rootFolderId: 'root-s3', name: 'Old files', sharedDrive: true, storage: 's3' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Check connection' }));
+    expect(
+      await screen.findByText(/stored in S3-compatible object storage \(STORAGE=s3\)/),
+    ).toBeInTheDocument();
+  });
+
   it('says clearly when Drive is not configured', async () => {
     const { user } = await openPage(() => problemOf('driveNotConfigured', 'Google Drive is not configured.'));
     await user.click(screen.getByRole('button', { name: 'Check connection' }));

@@ -16,7 +16,13 @@ const readable = (color: string) => ({
   styles: { icon: { color: `var(--mantine-color-${color}-9)` } },
 });
 
-type TRootFolder = { rootFolderId: string; name: string; sharedDrive: boolean; storage: 'local' | 'gdrive' };
+type TRootFolder = {
+  rootFolderId: string;
+  name: string;
+  sharedDrive: boolean;
+  storage: 'local' | 'gdrive' | 's3';
+};
+const STORAGE_TEXT = { gdrive: 'storageGdrive', local: 'storageLocal', s3: 'storageS3' } as const;
 
 /** Spec 2.3 "Google-drive check page": a button that shows the root folder id (or why not). */
 export function DriveCheckPage() {
@@ -50,7 +56,7 @@ export function DriveCheckPage() {
                 icon={<IconCircleCheck aria-hidden />}
                 title={t('connected')}
               >
-                {check.data.storage === 'gdrive' ? t('storageGdrive') : t('storageLocal')}
+                {t(STORAGE_TEXT[check.data.storage])}
               </Alert>
               <Text fw={600}>{t('rootFolderId')}</Text>
               <Code block aria-label={t('rootFolderId')} style={{ overflowWrap: 'anywhere' }}>

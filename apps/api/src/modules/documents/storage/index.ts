@@ -1,7 +1,8 @@
-import type { TDriveSettings } from '../../../config.js';
+import type { TDriveSettings, TS3Settings } from '../../../config.js';
 import type { StorageDriver } from './driver.js';
 import { type GDriveDriver, gdriveDriver } from './gdrive.js';
 import { localDriver, spoolDir } from './local.js';
+import { s3Driver } from './s3.js';
 
 export type TStorage = {
   /** Where new files go (STORAGE). */
@@ -12,16 +13,22 @@ export type TStorage = {
   gdrive: GDriveDriver | null;
 };
 
-export type TStorageConfig = { filesDir: string; storage: string; gdrive: TDriveSettings | null };
+export type TStorageConfig = {
+  filesDir: string;
+  storage: string;
+  gdrive: TDriveSettings | null;
+  s3: TS3Settings | null;
+};
 
-/** The drivers for STORAGE (config.ts has already checked that gdrive is configured when chosen). */
+/** The drivers for STORAGE (config.ts has already checked that the chosen one is configured). */
 export function createStorage(
   config: TStorageConfig,
   log: { warn(obj: object, msg: string): void },
 ): TStorage {
   const local = localDriver(config.filesDir);
   const gdrive = config.gdrive ? gdriveDriver(config.gdrive, spoolDir(config.filesDir), log) : null;
-  const all: Record<string, StorageDriver> = { local, ...(gdrive ? { gdrive } : {}) };
+  const s3 = config.s3 ? s3Driver(config.s3, log) : null;
+  const all: Record<string, StorageDriver> = { local, ...(gdrive ? { gdrive } : {}), ...(s3 ? { s3 } : {}) };
   const driver = all[config.storage];
   if (!driver) throw new Error(`STORAGE=${config.storage} needs its settings (see the README)`);
   return { driver, all, gdrive };

@@ -60,5 +60,14 @@ export function localDriver(filesDir: string): StorageDriver {
         throw err;
       }
     },
+    async isEmpty() {
+      // The spool (tmp/) holds uploads in progress, not stored files.
+      const entries = await fsp.readdir(root, { recursive: true, withFileTypes: true }).catch((err) => {
+        if (isMissing(err)) return [];
+        throw err;
+      });
+      const spool = spoolDir(root) + path.sep;
+      return !entries.some((d) => !d.isDirectory() && !path.join(d.parentPath, d.name).startsWith(spool));
+    },
   };
 }
