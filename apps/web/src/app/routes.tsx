@@ -1,5 +1,6 @@
 import {
   IconBell,
+  IconBrandGoogleDrive,
   IconCalendar,
   IconDownload,
   IconLayoutDashboard,
@@ -105,7 +106,7 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       path: 'CheckGoogleDriveConnection',
       title: 'menu.googleDrive',
       page: lazyPage(() => import('../features/google-drive/drive-check-page'), 'DriveCheckPage'),
-      menu: IconDownload,
+      menu: IconBrandGoogleDrive,
     },
     // Not in spec 2.2: SECURITY 19's account screen, after the spec's entries.
     {

@@ -165,6 +165,26 @@ export const ZDocumentRequest = z.object({
 });
 export type TDocumentRequest = z.infer<typeof ZDocumentRequest>;
 
+/**
+ * An open request as the dashboards list it (the agent's home): which student, which course, what
+ * is missing and since when.
+ */
+export const ZOpenDocumentRequest = ZDocumentRequest.pick({
+  id: true,
+  studentCourseId: true,
+  documentTypeId: true,
+  documentTypeName: true,
+  text: true,
+  createdAt: true,
+}).extend({
+  studentId: zId,
+  firstName: z.string(),
+  lastName: z.string(),
+  courseName: z.string(),
+  universityName: z.string(),
+});
+export type TOpenDocumentRequest = z.infer<typeof ZOpenDocumentRequest>;
+
 /** One application's status with its timeline and its document requests. */
 export const ZApplicationStatusDetail = z.object({
   state: ZApplicationStatusState,

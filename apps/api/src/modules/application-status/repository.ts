@@ -1,19 +1,25 @@
-import type {
-  TApplicationStatus,
-  TApplicationStatusState,
-  TDocumentRequest,
-  TStatusHistoryEntry,
+import {
+  APPLICATION_STATUSES,
+  isFinalStatus,
+  type TApplicationStatus,
+  type TApplicationStatusState,
+  type TDocumentRequest,
+  type TOpenDocumentRequest,
+  type TStatusHistoryEntry,
 } from '@uniapply/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client.js';
 import {
   applicationStatuses,
   applicationStatusHistory,
+  courses,
   documentRequests,
   documentTypes,
   files,
   studentCourses,
   studentInfos,
+  universities,
+  universityCourses,
 } from '../../db/schema/index.js';
 import type { TActor } from '../../resources/scope.js';
 
@@ -258,6 +264,48 @@ export async function listRequests(
     )
     .orderBy(asc(documentRequests.id))
     .limit(1000);
+}
+
+const FINAL_STATUSES = APPLICATION_STATUSES.filter(isFinalStatus);
+export const OPEN_REQUESTS_MAX = 500;
+
+/**
+ * The unanswered requests of the applications the actor may see, waiting longest first, with the
+ * student and the course (the agent's home). Applications that reached a final status (withdrawn,
+ * rejected, enrolled) are left out: nobody waits for an answer there any more.
+ */
+export async function listOpenRequests(tx: TDbOrTx, actor: TActor): Promise<TOpenDocumentRequest[]> {
+  return tx
+    .select({
+      id: documentRequests.id,
+      studentCourseId: documentRequests.studentCourseId,
+      documentTypeId: documentRequests.documentTypeId,
+      documentTypeName: documentTypes.name,
+      text: documentRequests.text,
+      createdAt: documentRequests.createdAt,
+      studentId: studentInfos.id,
+      firstName: studentInfos.firstName,
+      lastName: studentInfos.lastName,
+      courseName: courses.name,
+      universityName: universities.name,
+    })
+    .from(documentRequests)
+    .innerJoin(studentCourses, eq(studentCourses.id, documentRequests.studentCourseId))
+    .innerJoin(studentInfos, eq(studentInfos.id, studentCourses.studentId))
+    .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
+    .innerJoin(courses, eq(courses.id, universityCourses.courseId))
+    .innerJoin(universities, eq(universities.id, universityCourses.universityId))
+    .leftJoin(applicationStatuses, eq(applicationStatuses.studentCourseId, studentCourses.id))
+    .leftJoin(documentTypes, eq(documentTypes.id, documentRequests.documentTypeId))
+    .where(
+      and(
+        scopeOf(actor),
+        isNull(documentRequests.fileId),
+        sql`coalesce(${applicationStatuses.status}, 'submitted') not in ${FINAL_STATUSES}`,
+      ),
+    )
+    .orderBy(asc(documentRequests.createdAt), asc(documentRequests.id))
+    .limit(OPEN_REQUESTS_MAX);
 }
 
 /** One request the actor may see, with its application; undefined like a missing one. */

@@ -4,6 +4,7 @@ import {
   ZApplicationStatusDetail,
   ZApplicationStatusState,
   ZDocumentRequest,
+  ZOpenDocumentRequest,
   ZStatusMove,
   ZStatusUndo,
   ZWithdraw,
@@ -19,7 +20,14 @@ import { releaseFiles } from '../documents/repository.js';
 import { discard, documentsDeps, purgeNow, removeSpooled, storeUpload } from '../documents/service.js';
 import { refuseOversized, spoolUpload } from '../documents/upload.js';
 import { withChanges } from './events.js';
-import { listHistory, listRequests, listStates, stateOf } from './repository.js';
+import {
+  listHistory,
+  listOpenRequests,
+  listRequests,
+  listStates,
+  OPEN_REQUESTS_MAX,
+  stateOf,
+} from './repository.js';
 import {
   answerRequest,
   moveStatus,
@@ -177,6 +185,24 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
       },
     },
     async (req) => db.transaction((tx) => listRequests(tx, actorOf(req.user!), req.query)),
+  );
+
+  app.get(
+    '/DocumentRequest/open',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['DocumentRequest'],
+        operationId: 'DocumentRequest_open',
+        summary: 'Unanswered document requests, with their student and course',
+        description:
+          'Waiting longest first, at most ' +
+          `${OPEN_REQUESTS_MAX}. An agent gets their students' requests, a student their own, an ` +
+          'admin every one. Applications in a final status (withdrawn, rejected, enrolled) are left out.',
+        response: { 200: documented(z.array(ZOpenDocumentRequest)) },
+      },
+    },
+    async (req) => db.transaction((tx) => listOpenRequests(tx, actorOf(req.user!))),
   );
 
   app.post(

@@ -1,8 +1,30 @@
-import { ZStudentInfo, ZStudentInfoInput } from '@uniapply/shared';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { ZApplicationStatus, ZStudentInfo, ZStudentInfoInput } from '@uniapply/shared';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { applicationStages, studentInfos } from '../../db/schema/index.js';
+import {
+  applicationStages,
+  applicationStatuses,
+  studentCourses,
+  studentInfos,
+} from '../../db/schema/index.js';
 import { defineResource } from '../define.js';
+
+/**
+ * The student's most recently changed application (issue 12: the agent's list shows each student's
+ * latest status and filters by it), as a correlated subquery: in the select it runs for the page's
+ * rows only (queries.ts), in a filter for the rows of the caller's scope, each through the
+ * (student_id, …) index of student_courses and the primary key of application_statuses. A
+ * submitted course without a status row (confirmed before the pipeline) counts as submitted then.
+ */
+function latest(column: 'status' | 'at'): SQL {
+  const changedAt = sql`coalesce(${applicationStatuses.updatedAt}, ${studentCourses.submittedAt})`;
+  const value =
+    column === 'status' ? sql`coalesce(${applicationStatuses.status}, 'submitted')` : sql`${changedAt}`;
+  return sql`(select ${value} from ${studentCourses}
+    left join ${applicationStatuses} on ${applicationStatuses.studentCourseId} = ${studentCourses.id}
+    where ${studentCourses.studentId} = ${studentInfos.id} and ${studentCourses.submittedAt} is not null
+    order by ${changedAt} desc, ${studentCourses.id} desc limit 1)`;
+}
 
 /** A student profile, owned by the account that manages it (the student or their agent). */
 export const studentInfoResource = defineResource({
@@ -13,11 +35,21 @@ export const studentInfoResource = defineResource({
   input: ZStudentInfoInput,
   output: ZStudentInfo.extend({
     step: z.number().int().min(0).max(11).nullable().describe('The stored wizard stage, null without one.'),
+    latestStatus: ZApplicationStatus.nullable().describe(
+      'The status of the most recently changed submitted application; null before the first confirm.',
+    ),
+    latestStatusAt: z.string().nullable().describe('When that application last changed.'),
   }),
   select: {
     ...getTableColumns(studentInfos),
     // The student lists' progress column (agent and admin): the row's stage (at most one).
     step: sql<number | null>`(select ${applicationStages.step} from ${applicationStages}
       where ${applicationStages.studentId} = ${studentInfos.id})`.as('step'),
+    latestStatus: sql<string | null>`${latest('status')}`.as('latest_status'),
+    latestStatusAt: sql<string | null>`${latest('at')}::text`.as('latest_status_at'),
+  },
+  fields: {
+    latestStatus: { expr: latest('status'), type: 'text' },
+    latestStatusAt: { expr: latest('at'), type: 'timestamp' },
   },
 });

@@ -4,7 +4,7 @@ import type { TMe } from '@uniapply/shared';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { LiveBell, LiveBellStatus } from '../../features/notifications/live-bell';
+import { LiveBell, LiveBellStatus, useLiveBellName } from '../../features/notifications/live-bell';
 import { menuOf, type TMenuIcon, type TMenuItem } from './menus';
 import classes from './sidebar.module.css';
 
@@ -18,11 +18,19 @@ type TSidebarProps = {
   loggingOut: boolean;
 };
 
-/** Menu entries that show live state (spec 4: the admin's notification bell). */
-const LIVE: Record<string, { icon: TMenuIcon; status: (props: { id: string }) => ReactNode }> = {
-  '/Admin/Notification': { icon: LiveBell, status: LiveBellStatus },
-  '/Student/Notifications': { icon: LiveBell, status: LiveBellStatus },
-  '/Agent/Notifications': { icon: LiveBell, status: LiveBellStatus },
+type TLiveEntry = {
+  icon: TMenuIcon;
+  status: (props: { id: string }) => ReactNode;
+  /** The link's name when collapsed, with what the icon shows (a hook). */
+  useName: (label: string) => string;
+};
+const BELL: TLiveEntry = { icon: LiveBell, status: LiveBellStatus, useName: useLiveBellName };
+
+/** Menu entries that show live state (spec 4: the notification bell, every role's). */
+const LIVE: Record<string, TLiveEntry> = {
+  '/Admin/Notification': BELL,
+  '/Student/Notifications': BELL,
+  '/Agent/Notifications': BELL,
 };
 
 /** Spec 2.1 and 2.2: user's name, the role's menu (bell first for admins), log out. */
@@ -99,10 +107,11 @@ function MenuItem({
   const { t } = useTranslation('shell');
   const label = t(item.label);
   const live = item.to ? LIVE[item.to] : undefined;
-  const Icon = live?.icon ?? item.icon;
-  const Status = live?.status;
-  const statusId = useId();
-  const icon = <Icon size={22} stroke={1.7} aria-hidden />;
+  if (live && item.to)
+    return (
+      <LiveMenuItem to={item.to} label={label} live={live} collapsed={collapsed} onNavigate={onNavigate} />
+    );
+  const icon = <item.icon size={22} stroke={1.7} aria-hidden />;
   if (!item.to) {
     // No screen yet (spec 2.2): visible and focusable so people learn it exists, but inert.
     const soon = `${label} (${t('comingSoon')})`;
@@ -125,20 +134,55 @@ function MenuItem({
     );
   }
   return (
+    <SidebarTip label={label} show={collapsed}>
+      <NavLink
+        to={item.to}
+        className={classes.item}
+        onClick={onNavigate}
+        aria-label={collapsed ? label : undefined}
+      >
+        {icon}
+        {!collapsed && <span>{label}</span>}
+      </NavLink>
+    </SidebarTip>
+  );
+}
+
+/**
+ * An entry whose icon shows live state (the bell): described by its status in words, and named
+ * with what the icon shows when the menu is collapsed.
+ */
+function LiveMenuItem({
+  to,
+  label,
+  live,
+  collapsed,
+  onNavigate,
+}: {
+  to: string;
+  label: string;
+  live: TLiveEntry;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  const statusId = useId();
+  const name = live.useName(label);
+  const { icon: Icon, status: Status } = live;
+  return (
     <>
       <SidebarTip label={label} show={collapsed}>
         <NavLink
-          to={item.to}
+          to={to}
           className={classes.item}
           onClick={onNavigate}
-          aria-label={collapsed ? label : undefined}
-          aria-describedby={Status ? statusId : undefined}
+          aria-label={collapsed ? name : undefined}
+          aria-describedby={statusId}
         >
-          {icon}
+          <Icon size={22} stroke={1.7} aria-hidden />
           {!collapsed && <span>{label}</span>}
         </NavLink>
       </SidebarTip>
-      {Status && <Status id={statusId} />}
+      <Status id={statusId} />
     </>
   );
 }

@@ -72,8 +72,9 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
   };
   const clear = () => {
     setFilterDraft('');
-    list.setFilter('');
+    list.clear();
   };
+  const choiceFilter = definition.choiceFilter;
   const fromSelection = definition.addFromSelection;
   const openAdd = () => {
     const page = definition.formPage;
@@ -101,7 +102,7 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
           {filterOptions ? (
             // A choice applies at once: there is nothing to type, so no Find.
             <Select
-              className={classes.filterInput}
+              className={classes.filterSelect}
               label={filterLabel}
               // Mantine's Select treats '' as no value: the "every row" option travels as ANY.
               data={filterOptions.map((o) => ({ value: o.value || ANY, label: translateKey(t, o.label) }))}
@@ -125,6 +126,19 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
                 {t('filter.find')}
               </Button>
             </>
+          )}
+          {choiceFilter && (
+            <Select
+              className={classes.filterSelect}
+              label={translateKey(t, choiceFilter.label)}
+              data={choiceFilter.options.map((o) => ({
+                value: o.value || ANY,
+                label: translateKey(t, o.label),
+              }))}
+              value={list.choice || ANY}
+              allowDeselect={false}
+              onChange={(value) => list.setChoice(!value || value === ANY ? '' : value)}
+            />
           )}
           <Button variant="default" onClick={clear} leftSection={<IconX size={16} aria-hidden />}>
             {t('filter.clear')}

@@ -115,6 +115,16 @@ export type TCrudDefinition = {
     label?: string;
     options?: readonly { value: string; label: string }[];
   };
+  /**
+   * A second filter beside the first: a choice among fixed values on `field` (EQ), applied at once
+   * and kept in the address as `param` (so it must not be personal data); '' shows every row.
+   */
+  choiceFilter?: {
+    field: string;
+    param: string;
+    label: string;
+    options: readonly { value: string; label: string }[];
+  };
   columns: TDisplayField[];
   /** The shared zod input schema: the form validates with it and saves what it outputs. */
   schema?: z.ZodObject;
@@ -146,11 +156,15 @@ export function defineCrud(definition: TCrudDefinition): TCrudDefinition {
 }
 
 /**
- * The i18n namespaces a screen's texts come from: crud, catalogue, and each one a column's or a
- * detail's label names ('dashboard.agent.progressColumn': dashboard), so they are loaded first.
+ * The i18n namespaces a screen's texts come from: crud, catalogue, and each one a column's, a
+ * detail's or the choice filter's label names ('dashboard.agent.progressColumn': dashboard), so they are loaded first.
  */
 export function namespacesOf(definition: TCrudDefinition): string[] {
-  const labels = [...definition.columns, ...(definition.details ?? [])].map((f) => f.label ?? '');
+  const choice = definition.choiceFilter;
+  const labels = [
+    ...[...definition.columns, ...(definition.details ?? [])].map((f) => f.label ?? ''),
+    ...(choice ? [choice.label, ...choice.options.map((o) => o.label)] : []),
+  ];
   const named = labels.map((key) => key.slice(0, Math.max(key.indexOf('.'), 0))).filter(Boolean);
   return [...new Set(['crud', 'catalogue', ...named])];
 }

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, simpleFilter } from '@uniapply/shared';
+import { PAGE_SIZE, simpleFilter, type TFilter } from '@uniapply/shared';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { toPageNumber } from '../../lib/paging';
@@ -21,7 +21,10 @@ export function useCrudList(definition: TCrudDefinition) {
   const filterText = (personal ? (location.state as TListState)?.crudFilter : params.get('q')) ?? '';
   const page = toPageNumber(params.get('page'));
   const selectedParam = params.get('selected');
-  const { base, filter } = definition;
+  const { base, filter, choiceFilter } = definition;
+  // A value that is not one of the choices (an edited address) counts as none.
+  const asked = choiceFilter ? params.get(choiceFilter.param) : null;
+  const choice = choiceFilter?.options.some((o) => o.value === asked) ? (asked ?? '') : '';
 
   const update = useCallback(
     (changes: Record<string, string | null>, replace = false, nextFilter = filterText) => {
@@ -44,7 +47,10 @@ export function useCrudList(definition: TCrudDefinition) {
 
   const list = usePagedList<TRow>({
     base,
-    filter: simpleFilter(filter.field, filter.operator, filterText.trim()),
+    filter: bothFilters(
+      simpleFilter(filter.field, filter.operator, filterText.trim()),
+      choiceFilter ? simpleFilter(choiceFilter.field, 'EQ', choice) : undefined,
+    ),
     page,
     pageSize: PAGE_SIZE,
     // A page past the end (an old link, rows deleted meanwhile) moves to the last page.
@@ -73,9 +79,27 @@ export function useCrudList(definition: TCrudDefinition) {
     /** A filter change goes back to page 1. */
     setFilter: (text: string) =>
       update({ q: text.trim() || null, page: null, selected: null }, false, text.trim()),
+    /** Clear empties both filters. */
+    clear: () =>
+      update(
+        { q: null, page: null, selected: null, ...(choiceFilter ? { [choiceFilter.param]: null } : {}) },
+        false,
+        '',
+      ),
+    /** The choice filter's value ('' for every row). */
+    choice,
+    /** A choice applies at once and, like a filter change, goes back to page 1. */
+    setChoice: (value: string) =>
+      choiceFilter && update({ [choiceFilter.param]: value || null, page: null, selected: null }),
     /** Clicking the selected row deselects it. */
     toggle: (row: TRow) => update({ selected: selected?.id === row.id ? '' : String(row.id) }, true),
     /** Let the next load pick its first row again (after a delete or an add). */
     forgetSelection: () => update({ selected: null }, true),
   };
+}
+
+/** The text filter and the choice filter together (AND); either may constrain nothing. */
+function bothFilters(first: TFilter, second: TFilter | undefined): TFilter {
+  if (!second?.conditions?.length) return first;
+  return { ...first, conditions: [...(first.conditions ?? []), ...second.conditions] };
 }

@@ -1,6 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_USERS, fakeResource, json, renderScreen, resetNotifications } from '../../testing';
+import {
+  DEMO_USERS,
+  fakeResource,
+  fakeStatusApi,
+  fakeUploads,
+  historyEntry,
+  json,
+  listRequests,
+  openRequest,
+  renderScreen,
+  resetNotifications,
+  statusApplication,
+} from '../../testing';
 import { AgentStudentsPage } from './student-maintenance';
 
 afterEach(() => resetNotifications());
@@ -26,7 +38,7 @@ describe("the agent's Student Maintenance", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Student Maintenance' })).toBeInTheDocument();
     const headers = await screen.findAllByRole('columnheader');
     expect(headers.map((h) => h.textContent).join(', ')).toBe(
-      'Email, First Name, Middle Name, Last Name, Passport, Phone, Progress',
+      'Email, First Name, Middle Name, Last Name, Passport, Phone, Progress, Status',
     );
     expect(await screen.findByRole('cell', { name: 'AC7712' })).toBeInTheDocument();
   });
@@ -73,7 +85,7 @@ describe("the agent's Student Maintenance", () => {
     await renderScreen(<AgentStudentsPage />, { handlers: fakeResource('StudentInfo', rows).handlers });
     const progressOf = async (name: string) => {
       const row = (await screen.findByRole('cell', { name })).closest('tr') as HTMLElement;
-      return within(row).getAllByRole('cell').at(-1)?.textContent;
+      return within(row).getAllByRole('cell').at(-2)?.textContent;
     };
     expect(await progressOf('Lola')).toBe('0 of 10');
     expect(await progressOf('Aziz')).toBe('0 of 10');
@@ -90,6 +102,119 @@ describe("the agent's Student Maintenance", () => {
       },
     });
     expect(await screen.findByText('Your agent id: 2')).toBeInTheDocument();
+  });
+});
+
+describe("the students' latest status (issue 12)", () => {
+  const rows = [
+    {
+      ...student(12, 'Lola'),
+      step: 11,
+      latestStatus: 'documentsRequested',
+      latestStatusAt: '2026-11-23 01:00:00+00',
+    },
+    {
+      ...student(13, 'Aziz'),
+      step: 11,
+      latestStatus: 'underReview',
+      latestStatusAt: '2026-11-22 01:00:00+00',
+    },
+    { ...student(14, 'Bekzod'), step: 5, latestStatus: null, latestStatusAt: null },
+  ];
+  const statusOf = async (name: string) => {
+    const row = (await screen.findByRole('cell', { name })).closest('tr') as HTMLElement;
+    return within(row).getAllByRole('cell').at(-1)?.textContent;
+  };
+
+  it('shows it as a badge in the Status column, a dash before the first confirm', async () => {
+    await renderScreen(<AgentStudentsPage />, { handlers: fakeResource('StudentInfo', rows).handlers });
+    expect(await statusOf('Lola')).toBe('Documents requested');
+    expect(await statusOf('Aziz')).toBe('Under review');
+    expect(await statusOf('Bekzod')).toBe('–');
+  });
+
+  it('filters by it at once, keeps the choice in the address, and Clear shows every student again', async () => {
+    const { user, fetchMock } = await renderScreen(<AgentStudentsPage />, {
+      handlers: fakeResource('StudentInfo', rows).handlers,
+    });
+    await screen.findByRole('cell', { name: 'Lola' });
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Under review' }));
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Lola' })).toBeNull());
+    expect(screen.getByRole('cell', { name: 'Aziz' })).toBeInTheDocument();
+    expect(listRequests(fetchMock, 'StudentInfo').at(-1)?.filter?.conditions).toEqual([
+      { field: 'latestStatus', operator: 'EQ', value: 'underReview' },
+    ]);
+    await waitFor(() => expect(address()).toBe('/screen?status=underReview&selected=13'));
+    // With a name too: both conditions, AND.
+    await user.type(screen.getByRole('textbox', { name: 'Filter by Name' }), 'zz');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() =>
+      expect(listRequests(fetchMock, 'StudentInfo').at(-1)?.filter?.conditions).toEqual([
+        { field: 'firstName', operator: 'CONTAINS', value: 'zz' },
+        { field: 'latestStatus', operator: 'EQ', value: 'underReview' },
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByRole('cell', { name: 'Lola' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('All statuses');
+    expect(address()).not.toContain('status=');
+  });
+});
+
+describe('the open document requests on the agent home', () => {
+  it('lists each open request with student, course and what is missing; Upload answers it in a dialog', async () => {
+    fakeUploads();
+    const fake = fakeStatusApi([
+      statusApplication(
+        40,
+        'documentsRequested',
+        [historyEntry(40, null, 'submitted', 1), historyEntry(40, 'underReview', 'documentsRequested', 5)],
+        [openRequest(40, 'Bank statement')],
+        15,
+      ),
+    ]);
+    const openRows = () =>
+      [...fake.store.values()].flatMap((a) =>
+        a.requests
+          .filter((r) => !r.answeredAt)
+          .map((r) => ({
+            id: r.id,
+            studentCourseId: 40,
+            documentTypeId: null,
+            documentTypeName: null,
+            text: r.text,
+            createdAt: r.createdAt,
+            studentId: 15,
+            firstName: 'Bekzod',
+            lastName: 'Tester',
+            courseName: 'Software Engineering',
+            universityName: 'Sunway University',
+          })),
+      );
+    const { user } = await renderScreen(<AgentStudentsPage />, {
+      handlers: {
+        ...fakeResource('StudentInfo', [student(15, 'Bekzod')]).handlers,
+        ...fake.handlers,
+        'GET /api/DocumentRequest/open': () => json(openRows()),
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Open document request (1)' });
+    const item = within(panel).getByRole('listitem');
+    expect(item).toHaveTextContent('Bekzod Tester');
+    expect(item).toHaveTextContent('Software Engineering, Sunway University');
+    expect(item).toHaveTextContent('Missing: Bank statement');
+    expect(item).toHaveTextContent(/Requested on .*2026/);
+
+    await user.click(within(item).getByRole('button', { name: 'Upload Bank statement for Bekzod Tester' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bekzod Tester' });
+    const card = await within(dialog).findByRole('article', { name: 'Software Engineering' });
+    const file = new File(['%PDF-1.4'], 'statement.pdf', { type: 'application/pdf' });
+    await user.upload(await within(card).findByLabelText('Choose a file for Bank statement'), file);
+    expect(await within(card).findByText('Bank statement: uploaded (statement.pdf)')).toBeInTheDocument();
+    // Nothing is open any more: the panel goes once the dialog is closed.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Open document request/ })).toBeNull());
   });
 });
 

@@ -1,8 +1,11 @@
 import { Stack, Text } from '@mantine/core';
+import { APPLICATION_STATUSES, ZApplicationStatus } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
 import { CrudScreen } from '../../components/crud/crud-screen';
 import { defineCrud, type TRow } from '../../components/crud/define';
 import { StudentApplicationForms } from '../application-forms/student-application-forms';
+import { OpenRequestsPanel } from '../application-status/open-requests-panel';
+import { StatusBadge } from '../application-status/status-badge';
 import { StudentStatusSection } from '../application-status/student-status-section';
 import { useSession } from '../auth/session';
 import { FIRST_NAME_FILTER, PASSPORT, PROGRESS, STUDENT_NAMES } from '../catalogue/shared-fields';
@@ -16,12 +19,34 @@ export const agentStudents = defineCrud({
   title: 'catalogue.student.title',
   filter: FIRST_NAME_FILTER,
   personal: true,
-  columns: [{ path: 'email' }, ...STUDENT_NAMES, PASSPORT, { path: 'phoneNumber' }, PROGRESS],
+  // Each student's latest status (their most recently changed application), and a filter by it.
+  choiceFilter: {
+    field: 'latestStatus',
+    param: 'status',
+    label: 'status.list.filter',
+    options: [
+      { value: '', label: 'status.list.any' },
+      ...APPLICATION_STATUSES.map((s) => ({ value: s, label: `status.labels.${s}` })),
+    ],
+  },
+  columns: [
+    { path: 'email' },
+    ...STUDENT_NAMES,
+    PASSPORT,
+    { path: 'phoneNumber' },
+    PROGRESS,
+    { path: 'latestStatus', label: 'status.list.column', render: latestStatus, width: 1.4 },
+  ],
   formPage: { path: '/Agent/Students/FormPage', idParam: 'studentId' },
   // The Details panel: the selected student's submitted applications (spec 6), read-only, and
   // their statuses with the applicant's actions (issue 12: requests to answer, Withdraw).
   detailsView: SelectedStudentApplications,
 });
+
+function latestStatus(row: TRow) {
+  const status = ZApplicationStatus.safeParse(row.latestStatus);
+  return status.success ? <StatusBadge status={status.data} size="md" /> : '–';
+}
 
 function SelectedStudentApplications({ row }: { row: TRow }) {
   return (
@@ -36,15 +61,20 @@ function SelectedStudentApplications({ row }: { row: TRow }) {
 export function AgentStudentsPage() {
   const { t } = useTranslation('dashboard');
   const { user } = useSession();
-  const intro = user ? (
-    <Text>
-      <Text span fw={600}>
-        {t('agent.agentId', { id: user.userId })}
-      </Text>{' '}
-      <Text span c="dimmed" size="sm">
-        {t('agent.agentIdHint')}
-      </Text>
-    </Text>
-  ) : null;
+  const intro = (
+    <>
+      {user ? (
+        <Text>
+          <Text span fw={600}>
+            {t('agent.agentId', { id: user.userId })}
+          </Text>{' '}
+          <Text span c="dimmed" size="sm">
+            {t('agent.agentIdHint')}
+          </Text>
+        </Text>
+      ) : null}
+      <OpenRequestsPanel />
+    </>
+  );
   return <CrudScreen definition={agentStudents} intro={intro} />;
 }

@@ -20,16 +20,17 @@ const COLORS: Record<TApplicationStatus, string> = {
 };
 
 /** An application's status as a translated label. */
-export function StatusBadge({ status }: { status: TApplicationStatus }) {
+export function StatusBadge({ status, size = 'lg' }: { status: TApplicationStatus; size?: 'md' | 'lg' }) {
   const { t } = useTranslation('status');
   const color = COLORS[status];
   return (
     <Badge
       variant="light"
       color={color}
-      size="lg"
+      size={size}
       tt="none"
-      styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
+      // Long labels wrap (a narrow grid column) instead of ending in an ellipsis.
+      styles={{ label: { color: 'var(--mantine-color-dark-9)', whiteSpace: 'normal', overflow: 'visible' } }}
       style={{ whiteSpace: 'normal', height: 'auto' }}
     >
       {t(`labels.${status}`)}

@@ -1,5 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TApplicationStatusDetail, TApplicationStatusState } from '@uniapply/shared';
+import type {
+  TApplicationStatusDetail,
+  TApplicationStatusState,
+  TOpenDocumentRequest,
+} from '@uniapply/shared';
 import { api } from '../../lib/api';
 
 // The applicant side's reads of the status pipeline (issue 12). One key root, so a live
@@ -9,6 +13,7 @@ export const statusKeys = {
   all: ['ApplicationStatus'] as const,
   list: (studentId: number) => ['ApplicationStatus', 'list', studentId] as const,
   detail: (studentCourseId: number) => ['ApplicationStatus', 'get', studentCourseId] as const,
+  openRequests: ['ApplicationStatus', 'openRequests'] as const,
 };
 
 export const fetchStatusList = (studentId: number, signal?: AbortSignal) =>
@@ -16,6 +21,10 @@ export const fetchStatusList = (studentId: number, signal?: AbortSignal) =>
 
 export const fetchStatusDetail = (studentCourseId: number, signal?: AbortSignal) =>
   api.get<TApplicationStatusDetail>(`/ApplicationStatus/get?studentCourseId=${studentCourseId}`, { signal });
+
+/** The open document requests of every application the caller may see (the agent's home). */
+export const fetchOpenRequests = (signal?: AbortSignal) =>
+  api.get<TOpenDocumentRequest[]>('/DocumentRequest/open', { signal });
 
 /** Everything the applicant side shows about statuses is read again. */
 export const refreshStatuses = (queryClient: QueryClient) =>

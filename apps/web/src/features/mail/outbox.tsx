@@ -39,11 +39,12 @@ export const outbox = defineCrud({
   actions: { add: false, edit: false, delete: false },
   columns: [
     { ...field('recipient'), width: 2 },
-    { ...field('subject'), width: 2.6 },
+    { ...field('subject'), width: 2.4 },
     { ...field('kind'), render: label('kind'), width: 1.5 },
     // "Отправлено", "Не отправлено" stay whole words.
     { ...field('status'), render: label('status'), width: 1.5 },
-    { ...field('attempts'), width: 1.1 },
+    // "Attempts", "Urinishlar", "Попытки" whole at 1280 px.
+    { ...field('attempts'), width: 1.4 },
     { ...field('createdAt'), render: dateTime('createdAt'), width: 1.5 },
     { ...field('lastError'), width: 1.5 },
   ],

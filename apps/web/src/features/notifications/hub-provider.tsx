@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TApplicationChange, TNotification } from '@uniapply/shared';
+import type { TApplicationChange, TNotification, TPagedResult } from '@uniapply/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { resourceKeys } from '../../lib/resources';
 import { startHub, type THubOptions, type THubState } from './hub-connection';
 import { NotificationHubContext, type TNotificationHub } from './hub-context';
 
 type TLive = { unread: TNotification[]; highlighted: boolean };
+type TRow = { id: number } & Record<string, unknown>;
 type TChanges = { changes: TApplicationChange[]; unseen: number };
 
 const withoutRead = (live: TLive, ids: number[]): TLive => {
@@ -58,6 +60,24 @@ export function NotificationHubProvider({
         onRead: (ids) => setLive((l) => withoutRead(l, ids)),
         onApplicationChange: (change) => {
           void queryClient.invalidateQueries({ queryKey: STATUS_QUERIES });
+          // The student lists show each student's latest status (the agent's Student Maintenance):
+          // a status change is the student's latest one, shown at once, then read again.
+          if (change.kind === 'statusChanged')
+            queryClient.setQueriesData<TPagedResult<TRow>>(
+              { queryKey: resourceKeys.lists('StudentInfo') },
+              (page) =>
+                page
+                  ? {
+                      ...page,
+                      result: page.result.map((row) =>
+                        row.id === change.studentId
+                          ? { ...row, latestStatus: change.to, latestStatusAt: change.at }
+                          : row,
+                      ),
+                    }
+                  : page,
+            );
+          void queryClient.invalidateQueries({ queryKey: resourceKeys.lists('StudentInfo') });
           if (!applicant) return;
           queryClient.setQueryData<TChanges>(CHANGES_KEY, (c = NO_CHANGES) => ({
             changes: [change, ...c.changes].slice(0, 100),

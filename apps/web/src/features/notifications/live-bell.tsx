@@ -27,6 +27,19 @@ export function LiveBell({ size, stroke }: { size?: number; stroke?: number; 'ar
 }
 
 /**
+ * The bell link's name when only the icon is shown (the collapsed menu): the label and the count
+ * the badge shows, "Notifications, 3 new", so the visible text is part of the name (axe
+ * `label-content-name-mismatch`, WCAG 2.5.3).
+ */
+export function useLiveBellName(label: string): string {
+  const { t, ready } = useTranslation('notifications', { useSuspense: false });
+  const { unread, unseen } = useNotificationHub();
+  const count = unread.length + unseen;
+  if (count === 0 || !ready) return label;
+  return t('bell.name', { label, count, shown: count > 99 ? '99+' : String(count) });
+}
+
+/**
  * What the bell shows, in words for screen readers: the menu link's description
  * (`aria-describedby`), so its name stays the menu label, also when the sidebar is collapsed.
  */

@@ -97,6 +97,37 @@ describe('the student dashboard', () => {
     );
   });
 
+  it('offers no Apply once every application is submitted, and points to the statuses instead', async () => {
+    await openAt(11);
+    const instructions = screen.getByRole('region', { name: 'How to apply' });
+    expect(
+      await within(instructions).findByText(
+        'Your application is submitted: each course’s status is shown below.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(instructions).queryByRole('link', { name: 'Apply' })).toBeNull();
+  });
+
+  it('still offers Apply after a submission while a newly chosen course is not submitted yet', async () => {
+    const pending = {
+      ...review,
+      courses: [...review.courses, { ...review.courses[0]!, id: 3, submitted: false }],
+    };
+    await renderApp('/Student/Dashboard', {
+      me: DEMO_USERS.Student,
+      language: 'en',
+      handlers: {
+        'GET /api/Stage/get': () => json({ studentId: 12, step: 11 }),
+        'GET /api/Review/getReview': () => json(pending),
+      },
+    });
+    const instructions = await screen.findByRole('region', { name: 'How to apply' });
+    expect(await within(instructions).findByRole('link', { name: 'Apply' })).toHaveAttribute(
+      'href',
+      '/Student/Infoform',
+    );
+  });
+
   it('speaks Uzbek when no language was saved', async () => {
     await openAt(5, '/Student/Dashboard', null);
     expect(screen.getByRole('heading', { level: 1, name: 'Xush kelibsiz, Aziza!' })).toBeInTheDocument();

@@ -63,6 +63,9 @@ export function StudentDashboardPage() {
   const done = stepsCompleted(step);
   const left = stepsLeft(step);
   const button = dashboardButton(step);
+  // Once every chosen course is submitted, Apply would only lead back into a finished form: the
+  // card then points to the status section (Update Application stays on the progress card).
+  const allSubmitted = submitted && (review.isPending || !!review.data?.courses.every((c) => c.submitted));
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -126,9 +129,13 @@ export function StudentDashboardPage() {
             <Text size="sm" c="dimmed">
               {t('instructions.note')}
             </Text>
-            <Button component={Link} to={FORM_PATH} variant="light" style={{ alignSelf: 'flex-start' }}>
-              {t('instructions.apply')}
-            </Button>
+            {allSubmitted ? (
+              <Text fw={600}>{t('instructions.submitted')}</Text>
+            ) : (
+              <Button component={Link} to={FORM_PATH} variant="light" style={{ alignSelf: 'flex-start' }}>
+                {t('instructions.apply')}
+              </Button>
+            )}
           </Stack>
         </Card>
       </SimpleGrid>

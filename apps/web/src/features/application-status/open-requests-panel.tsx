@@ -1,0 +1,84 @@
+import { Button, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { TOpenDocumentRequest } from '@uniapply/shared';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApplicationStatusCard } from './application-status-card';
+import classes from './open-requests-panel.module.css';
+import { fetchOpenRequests, statusKeys } from './status-queries';
+
+/**
+ * The agent's home (issue 12 item 3): every open document request of the agent's students, waiting
+ * longest first. Answer opens the application's status card (its upload slots) in a dialog. Shows
+ * nothing while there is nothing to answer.
+ */
+export function OpenRequestsPanel() {
+  const { t, i18n } = useTranslation('status');
+  const headingId = useId();
+  const [answering, setAnswering] = useState<TOpenDocumentRequest | null>(null);
+  const open = useQuery({
+    queryKey: statusKeys.openRequests,
+    queryFn: ({ signal }) => fetchOpenRequests(signal),
+  });
+  const rows = open.data ?? [];
+  // The dialog stays open after its last request is answered (the card says so).
+  if (rows.length === 0 && !answering) return null;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={headingId}>
+          {t('openRequests.title', { count: rows.length })}
+        </Title>
+        <ul className={classes.list}>
+          {rows.map((r) => {
+            const student = `${r.firstName} ${r.lastName}`.trim();
+            const what = r.documentTypeName ?? r.text ?? '';
+            return (
+              <li key={r.id} className={classes.item}>
+                <div className={classes.text}>
+                  <Text fw={600} size="sm">
+                    {student}
+                  </Text>
+                  <Text size="sm">
+                    {t('openRequests.course', { course: r.courseName, university: r.universityName })}
+                  </Text>
+                  <Text size="sm">{t('openRequests.missing', { what })}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t('openRequests.since')}{' '}
+                    <time dateTime={r.createdAt}>{date.format(new Date(r.createdAt))}</time>
+                  </Text>
+                </div>
+                <Button
+                  variant="light"
+                  size="sm"
+                  leftSection={<IconUpload size={16} aria-hidden />}
+                  aria-label={t('openRequests.answerNamed', { what, student })}
+                  onClick={() => setAnswering(r)}
+                >
+                  {t('openRequests.answer')}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      </Stack>
+      <Modal
+        opened={answering !== null}
+        onClose={() => setAnswering(null)}
+        size="lg"
+        title={answering ? `${answering.firstName} ${answering.lastName}`.trim() : ''}
+        closeButtonProps={{ 'aria-label': t('withdraw.close') }}
+      >
+        {answering && (
+          <ApplicationStatusCard
+            studentCourseId={answering.studentCourseId}
+            course={answering.courseName}
+            university={answering.universityName}
+          />
+        )}
+      </Modal>
+    </Paper>
+  );
+}
