@@ -21,9 +21,15 @@ export type TPdfPoolOptions = {
   queueWaitMs: number;
   maxQueue?: number;
   renderTimeoutMs?: number;
-  /** The worker entry (default: pdf-worker.mjs beside this file). */
+  /** The worker entry (default: pdf-worker.js beside the compiled pool, else pdf-worker.mjs). */
   workerUrl?: URL;
 };
+
+/** Compiled (dist), the worker's JavaScript itself; from the sources, the entry that registers tsx. */
+function defaultWorkerUrl() {
+  const compiled = import.meta.url.endsWith('.js');
+  return new URL(compiled ? './pdf-worker.js' : './pdf-worker.mjs', import.meta.url);
+}
 
 export class PdfPool {
   private readonly idle: TSlot[] = [];
@@ -38,7 +44,7 @@ export class PdfPool {
   constructor(private readonly options: TPdfPoolOptions) {
     this.maxQueue = options.maxQueue ?? options.size * 8;
     this.renderTimeoutMs = options.renderTimeoutMs ?? 30_000;
-    this.workerUrl = options.workerUrl ?? new URL('./pdf-worker.mjs', import.meta.url);
+    this.workerUrl = options.workerUrl ?? defaultWorkerUrl();
   }
 
   /** Renders in a worker; `transfer` lists buffers of `input` to move rather than copy. */
