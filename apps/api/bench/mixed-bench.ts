@@ -262,9 +262,10 @@ async function runRates(label: string, processIds: number[]) {
   log(`Load average before the rates: ${l1!.toFixed(1)} (1 min), ${l5!.toFixed(1)} (5 min)`);
   log('');
   log(
-    `| ${label}: requests/s asked | done/s | p50 | p99 | catalogue p99 | wizard p99 | PDF p99 | errors | RSS max |`,
+    `| ${label}: requests/s asked | done/s | p50 | p99 | p99 without PDFs | catalogue p99 | wizard p99 | ` +
+      'PDF p99 | errors | RSS max |',
   );
-  log('|---|---|---|---|---|---|---|---|---|');
+  log('|---|---|---|---|---|---|---|---|---|---|');
   let best = 0;
   for (const rate of rates) {
     const r = await run(d, tag, rate, duration, processIds);
@@ -276,12 +277,22 @@ async function runRates(label: string, processIds: number[]) {
       const list = (r.byKind.get(kind) ?? []).sort((a, b) => a - b);
       return list.length ? ms(percentile(list, 99)) : '-';
     };
+    const others = [...r.byKind]
+      .filter(([kind]) => kind !== 'pdf')
+      .flatMap(([, list]) => list)
+      .sort((a, b) => a - b);
     const what = errors ? ` (${[...r.errors].map(([k, n]) => `${k}: ${n}`).join(', ')})` : '';
     log(
       `| ${rate} | ${(r.sent / r.seconds).toFixed(1)} | ${ms(percentile(sorted, 50))} | ${ms(p99)} | ` +
+        `${ms(percentile(others, 99))} | ` +
         `${kindP99('catalogue')} | ${kindP99('wizard')} | ${kindP99('pdf')} | ${errors}${what} | ` +
         `${r.rssMaxMb === null ? '-' : `${r.rssMaxMb.toFixed(0)} MB`} |`,
     );
+    // Past saturation every higher rate only times out: stop stepping.
+    if (errors > r.sent * 0.05) {
+      log(`(more than 5% errors at ${rate}/s: the higher rates are left out)`);
+      break;
+    }
   }
   await new Promise((r) => setTimeout(r, 5000));
   const after = rssMb(processIds);
