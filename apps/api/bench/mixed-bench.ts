@@ -296,11 +296,15 @@ async function runRates(label: string, processIds: number[]) {
   }
   await new Promise((r) => setTimeout(r, 5000));
   const after = rssMb(processIds);
+  // The PDF workers end after 60 s idle (pdf-pool.ts): the process's idle memory after that.
+  if (processIds.length) await new Promise((r) => setTimeout(r, 62_000));
+  const settled = rssMb(processIds);
   log('');
   log(
     `${label}: highest rate with no errors and p99 under 200 ms: ${best || 'none'} requests/s. ` +
       `Resident memory: ${idle === null ? '-' : `${idle.toFixed(0)} MB`} at idle after the set-up, ` +
-      `${after === null ? '-' : `${after.toFixed(0)} MB`} at idle 5 s after the load.`,
+      `${after === null ? '-' : `${after.toFixed(0)} MB`} at idle 5 s after the load, ` +
+      `${settled === null ? '-' : `${settled.toFixed(0)} MB`} 67 s after it (PDF workers ended).`,
   );
   return best;
 }
