@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 // End-to-end tests against the real server (embedded PGlite, demo sign-in, demo data) serving the
-// built SPA. `npm run test:e2e` builds the web app first; Chromium is Debian's, never downloaded.
+// built SPA. `npm run test:e2e` builds the web app and the API first; Chromium is Debian's, never downloaded.
 // E2E_PORT lets two runs on one machine stay apart (each gets its own server and data directory).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = `/tmp/uniapply-e2e-${PORT}`;
@@ -43,8 +43,10 @@ export default defineConfig({
   webServer: {
     command: [
       'test -f apps/web/dist/index.html || npm run build -w apps/web',
+      'test -f apps/api/dist/server.js || npm run build -w apps/api',
       `rm -rf ${DATA_DIR}`,
-      'node --import tsx apps/api/src/server.ts',
+      // The production start: the compiled API (`npm run test:e2e` builds it afresh).
+      'node apps/api/dist/server.js',
     ].join(' && '),
     url: `${BASE_URL}/api/ready`,
     env: {

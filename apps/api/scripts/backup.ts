@@ -37,7 +37,7 @@ import { runPgTool } from './lib/pg-tools.js';
 async function main(): Promise<number> {
   const flags = parseFlags(process.argv.slice(2), ['out']);
   const config = readOpsConfig();
-  const storage = storageFor(config);
+  const storage = await storageFor(config);
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, 'Z');
   const out = fromLaunchDir(flags.out ?? path.join('backups', `uniapply-${stamp}`));
   if (fs.existsSync(out)) throw new OpsError(`${out} exists already: give another --out`);

@@ -36,7 +36,7 @@ async function main(): Promise<number> {
   const dir = fromLaunchDir(flags.from);
   const manifest = readManifest(dir);
   const config = readOpsConfig();
-  const storage = storageFor(config);
+  const storage = await storageFor(config);
   const target = storage.driver;
   const t0 = Date.now();
 

@@ -32,7 +32,7 @@ async function main(): Promise<number> {
   if (flags.from === flags.to) throw new OpsError('--from and --to name the same driver');
   const dryRun = flags['dry-run'] === 'true';
   const config = readOpsConfig();
-  const storage = storageFor(config);
+  const storage = await storageFor(config);
   const from = storage.all[flags.from];
   const to = storage.all[flags.to];
   for (const [flag, driver] of [

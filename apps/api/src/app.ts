@@ -67,7 +67,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('storage', createStorage(config, app.log));
+  app.decorate('storage', await createStorage(config, app.log));
   app.decorate('resources', new ResourceRegistry());
   app.decorate('events', new AppEvents());
   registerErrorHandler(app);

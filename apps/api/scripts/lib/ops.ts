@@ -42,7 +42,7 @@ export function readOpsConfig(): TConfig {
   return readConfig(process.env);
 }
 
-export function storageFor(config: TConfig): TStorage {
+export function storageFor(config: TConfig): Promise<TStorage> {
   return createStorage(config, log);
 }
 

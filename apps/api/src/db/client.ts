@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
@@ -133,6 +134,30 @@ const warnConnectionLost = (err: Error) =>
     `database connection lost (${(err as NodeJS.ErrnoException).code ?? err.message}); reconnecting when needed`,
   );
 
+/**
+ * PGlite sized for a small server (README "Memory"): PostgreSQL's default 128 MB of shared buffers
+ * live in the WebAssembly memory, which never shrinks, and are all touched at start; 16 MB hold the
+ * portal's hot catalogue while the files stay in the operating system's page cache. V8 compiles
+ * PGlite's 9 MB module with its baseline compiler only (Liftoff): the optimising tier's compile
+ * memory (about 45 MB, kept by the allocator) and its CPU at start cost more than its faster code
+ * gains here. The flag is read when a module is compiled, so it is set around this one compile and
+ * then restored: other WebAssembly (react-pdf's layout in the PDF workers) still tiers up.
+ */
+async function createPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
+  const options = {
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  };
+  v8.setFlagsFromString('--liftoff-only');
+  try {
+    return await PGlite.create(dataDir, options);
+  } finally {
+    v8.setFlagsFromString('--no-liftoff-only');
+  }
+}
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 /** Opens PostgreSQL when a URL is given, else PGlite on disk (or in memory for `memory://`). */
 export async function openDatabase(opts: {
   url?: string;
@@ -169,10 +194,7 @@ export async function openDatabase(opts: {
   const unlock = inMemory ? () => {} : lockDataDir(dir);
   let client: PGlite;
   try {
-    client = await PGlite.create(inMemory ? dir : path.join(dir, 'pgdata'), {
-      extensions: { pg_trgm },
-      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-    });
+    client = await createPglite(inMemory ? dir : path.join(dir, 'pgdata'), opts.loadDataDir);
   } catch (err) {
     unlock();
     throw err;

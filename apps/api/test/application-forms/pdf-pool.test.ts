@@ -46,4 +46,17 @@ describe('PdfPool', () => {
     await expect(pool.render({ fail: true })).rejects.toThrow(/bad input/);
     expect((await pool.render({})).length).toBe(4);
   });
+
+  it('ends a worker idle for idleTimeoutMs; the next render starts a fresh one', async () => {
+    pool = new PdfPool({ size: 2, queueWaitMs: 1000, idleTimeoutMs: 300, workerUrl });
+    await Promise.all([pool.render({ delay: 50 }), pool.render({ delay: 50 })]);
+    expect(pool.workers).toBe(2);
+    await pool.render({}); // reuses an idle one (its idle time starts again)
+    expect(pool.workers).toBe(2);
+    const deadline = Date.now() + 10_000;
+    while (pool.workers > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(pool.workers).toBe(0);
+    expect((await pool.render({})).length).toBe(4);
+    expect(pool.workers).toBe(1);
+  });
 });

@@ -11,10 +11,14 @@ export type ServerProcess = {
   exited: Promise<number | string>;
 };
 
-/** Starts the real server (`npm start`'s command) as its own process. */
-export function startServer(env: Record<string, string>): ServerProcess {
+/**
+ * Starts the real server as its own process: from the TypeScript sources (`node --import tsx`, as
+ * `npm run dev` does), or `compiled`, the production build (`node dist/server.js`, no tsx).
+ */
+export function startServer(env: Record<string, string>, { compiled = false } = {}): ServerProcess {
   const { DATABASE_URL: _d, INIT_CWD: _i, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const args = compiled ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: apiDir,
     env: { ...inherited, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

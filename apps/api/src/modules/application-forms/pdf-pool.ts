@@ -3,8 +3,9 @@ import { Worker } from 'node:worker_threads';
 // A small pool of worker threads that render application PDFs off the main thread (issue 10 item 2).
 // At most `size` renders run at once; a request that finds every renderer busy waits up to
 // `queueWaitMs` (and at most `maxQueue` wait), then is refused with PdfBusyError (a 503 with
-// Retry-After). Workers start on first use and are kept; one that crashes or overruns its time is
-// replaced.
+// Retry-After). Workers start on first use and are kept while in use; one idle for `idleTimeoutMs`
+// ends (each holds about 80 MB: React, react-pdf, fonts), and one that crashes or overruns its time
+// is replaced.
 
 export class PdfBusyError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -13,7 +14,7 @@ export class PdfBusyError extends Error {
 }
 
 type TJob = { id: number; resolve: (pdf: Uint8Array) => void; reject: (err: Error) => void };
-type TSlot = { worker: Worker; job: TJob | null; timer?: NodeJS.Timeout };
+type TSlot = { worker: Worker; job: TJob | null; timer?: NodeJS.Timeout; idleTimer?: NodeJS.Timeout };
 type TWaiter = { grant: (slot: TSlot) => void; timer: NodeJS.Timeout };
 
 export type TPdfPoolOptions = {
@@ -21,9 +22,17 @@ export type TPdfPoolOptions = {
   queueWaitMs: number;
   maxQueue?: number;
   renderTimeoutMs?: number;
-  /** The worker entry (default: pdf-worker.mjs beside this file). */
+  /** An idle worker ends after this long (default 60 s; 0 keeps it); the next render starts one. */
+  idleTimeoutMs?: number;
+  /** The worker entry (default: pdf-worker.js beside the compiled pool, else pdf-worker.mjs). */
   workerUrl?: URL;
 };
+
+/** Compiled (dist), the worker's JavaScript itself; from the sources, the entry that registers tsx. */
+function defaultWorkerUrl() {
+  const compiled = import.meta.url.endsWith('.js');
+  return new URL(compiled ? './pdf-worker.js' : './pdf-worker.mjs', import.meta.url);
+}
 
 export class PdfPool {
   private readonly idle: TSlot[] = [];
@@ -38,7 +47,7 @@ export class PdfPool {
   constructor(private readonly options: TPdfPoolOptions) {
     this.maxQueue = options.maxQueue ?? options.size * 8;
     this.renderTimeoutMs = options.renderTimeoutMs ?? 30_000;
-    this.workerUrl = options.workerUrl ?? new URL('./pdf-worker.mjs', import.meta.url);
+    this.workerUrl = options.workerUrl ?? defaultWorkerUrl();
   }
 
   /** Renders in a worker; `transfer` lists buffers of `input` to move rather than copy. */
@@ -60,9 +69,15 @@ export class PdfPool {
     return { running: this.all.size - this.idle.length, waiting: this.waiting.length };
   }
 
+  /** Worker threads alive now, busy or idle. */
+  get workers() {
+    return this.all.size;
+  }
+
   async close() {
     this.closed = true;
     for (const w of this.waiting.splice(0)) clearTimeout(w.timer);
+    for (const slot of this.all) clearTimeout(slot.idleTimer);
     await Promise.all([...this.all].map((slot) => slot.worker.terminate()));
     this.all.clear();
     this.idle.length = 0;
@@ -71,7 +86,10 @@ export class PdfPool {
   private acquire(): Promise<TSlot> {
     if (this.closed) return Promise.reject(new Error('the PDF pool is closed'));
     const free = this.idle.pop();
-    if (free) return Promise.resolve(free);
+    if (free) {
+      clearTimeout(free.idleTimer);
+      return Promise.resolve(free);
+    }
     if (this.all.size < this.options.size) return Promise.resolve(this.spawn());
     const retryAfter = Math.max(1, Math.ceil(this.options.queueWaitMs / 1000));
     if (this.waiting.length >= this.maxQueue || this.options.queueWaitMs <= 0)
@@ -98,7 +116,23 @@ export class PdfPool {
     if (!this.all.has(slot)) return;
     const next = this.waiting.shift();
     if (next) next.grant(slot);
-    else this.idle.push(slot);
+    else {
+      this.idle.push(slot);
+      const idleMs = this.options.idleTimeoutMs ?? 60_000;
+      if (idleMs > 0) {
+        slot.idleTimer = setTimeout(() => this.retire(slot), idleMs);
+        slot.idleTimer.unref();
+      }
+    }
+  }
+
+  /** An idle worker ends, giving its memory back; the next render starts a fresh one. */
+  private retire(slot: TSlot) {
+    const index = this.idle.indexOf(slot);
+    if (index < 0) return;
+    this.idle.splice(index, 1);
+    this.all.delete(slot); // its 'exit' then finds nothing to fail
+    void slot.worker.terminate();
   }
 
   private spawn(): TSlot {
@@ -127,6 +161,7 @@ export class PdfPool {
   private fail(slot: TSlot, err: Error) {
     if (!this.all.delete(slot)) return;
     clearTimeout(slot.timer);
+    clearTimeout(slot.idleTimer);
     const index = this.idle.indexOf(slot);
     if (index >= 0) this.idle.splice(index, 1);
     slot.job?.reject(err);

@@ -8,7 +8,8 @@ import { rememberTypedNames } from './provider.js';
 import { pickDemoLanguage, type TDemoPageLanguage } from './texts.js';
 
 export type TDemoProviderPluginOptions = {
-  provider: Provider;
+  /** The provider, made on first use (oidc-provider costs about 18 MB of memory once loaded). */
+  provider: () => Promise<Provider>;
   /** The full path the plugin is registered at, e.g. /api/auth/demo-oidc. */
   mountPath: string;
 };
@@ -40,8 +41,9 @@ export async function demoProviderPlugin(app: FastifyInstance, opts: TDemoProvid
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    const handle = provider.callback();
+    let handle: ReturnType<Provider['callback']> | undefined;
     raw.all('/*', { schema: { hide: true } }, async (request, reply) => {
+      handle ??= (await provider()).callback();
       reply.hijack();
       const req = request.raw as IncomingMessage & { originalUrl?: string };
       req.originalUrl = req.url;
@@ -66,7 +68,8 @@ async function forgetEarlierSignIn(provider: Provider, interaction: TInteraction
   await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
 }
 
-async function interactionPages(app: FastifyInstance, { provider, mountPath }: TDemoProviderPluginOptions) {
+async function interactionPages(app: FastifyInstance, opts: TDemoProviderPluginOptions) {
+  const { mountPath } = opts;
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 4096 },
@@ -99,6 +102,7 @@ async function interactionPages(app: FastifyInstance, { provider, mountPath }: T
 
   /** The pending login interaction named in the URL, or null when its cookie is gone or stale. */
   const loginInteraction = async (request: FastifyRequest, reply: FastifyReply, uid: string) => {
+    const provider = await opts.provider();
     try {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       return details.uid === uid && details.prompt.name === 'login' ? details : null;
@@ -138,6 +142,7 @@ async function interactionPages(app: FastifyInstance, { provider, mountPath }: T
         else if (shown.firstName.trim())
           return html(reply, 400, pageFor(uid, lang, { ...shown, error: 'name' }));
       }
+      const provider = await opts.provider();
       rememberTypedNames(provider, email.data.toLowerCase(), names);
       await forgetEarlierSignIn(provider, interaction);
       reply.hijack();
@@ -158,6 +163,7 @@ async function interactionPages(app: FastifyInstance, { provider, mountPath }: T
       if (!(await loginInteraction(request, reply, uid))) {
         return html(reply, 400, renderExpiredPage(pageLanguage(request)));
       }
+      const provider = await opts.provider();
       reply.hijack();
       await provider.interactionFinished(
         request.raw,

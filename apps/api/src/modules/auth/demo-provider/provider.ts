@@ -17,6 +17,15 @@ export type TDemoProviderOptions = {
 
 export class DemoProviderInProductionError extends Error {}
 
+/** The demo provider never runs in production (checked at start, before it is made on first use). */
+export function refuseDemoProviderIn(env: TDemoProviderOptions['env']) {
+  if (env === 'production') {
+    throw new DemoProviderInProductionError(
+      'The demo sign-in provider refuses to run with NODE_ENV=production; configure Google sign-in.',
+    );
+  }
+}
+
 export type TTypedNames = { firstName: string; lastName: string };
 
 const MAX_TYPED_NAMES = 10_000;
@@ -60,11 +69,7 @@ function claimsFor(accountId: string, typed: TTypedNames | undefined) {
  * restart signs everybody out of the provider (not out of the portal).
  */
 export async function createDemoProvider(opts: TDemoProviderOptions): Promise<Provider> {
-  if (opts.env === 'production') {
-    throw new DemoProviderInProductionError(
-      'The demo sign-in provider refuses to run with NODE_ENV=production; configure Google sign-in.',
-    );
-  }
+  refuseDemoProviderIn(opts.env);
   // Imported here so a Google-only deployment never loads it.
   const { default: ProviderClass } = await import('oidc-provider');
   const mountPath = new URL(opts.issuer).pathname.replace(/\/$/, '');

@@ -1,8 +1,7 @@
 import type { TDriveSettings, TS3Settings } from '../../../config.js';
 import type { StorageDriver } from './driver.js';
-import { type GDriveDriver, gdriveDriver } from './gdrive.js';
+import type { GDriveDriver } from './gdrive.js';
 import { localDriver, spoolDir } from './local.js';
-import { s3Driver } from './s3.js';
 
 export type TStorage = {
   /** Where new files go (STORAGE). */
@@ -20,14 +19,19 @@ export type TStorageConfig = {
   s3: TS3Settings | null;
 };
 
-/** The drivers for STORAGE (config.ts has already checked that the chosen one is configured). */
-export function createStorage(
+/**
+ * The drivers for STORAGE (config.ts has already checked that the chosen one is configured). The
+ * Drive and S3 client libraries (about 30 MB resident) are loaded only when they are configured.
+ */
+export async function createStorage(
   config: TStorageConfig,
   log: { warn(obj: object, msg: string): void },
-): TStorage {
+): Promise<TStorage> {
   const local = localDriver(config.filesDir);
-  const gdrive = config.gdrive ? gdriveDriver(config.gdrive, spoolDir(config.filesDir), log) : null;
-  const s3 = config.s3 ? s3Driver(config.s3, log) : null;
+  const gdrive = config.gdrive
+    ? (await import('./gdrive.js')).gdriveDriver(config.gdrive, spoolDir(config.filesDir), log)
+    : null;
+  const s3 = config.s3 ? (await import('./s3.js')).s3Driver(config.s3, log) : null;
   const all: Record<string, StorageDriver> = { local, ...(gdrive ? { gdrive } : {}), ...(s3 ? { s3 } : {}) };
   const driver = all[config.storage];
   if (!driver) throw new Error(`STORAGE=${config.storage} needs its settings (see the README)`);
