@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   SIGNUP_ROLES,
   type TSignupRole,
@@ -17,7 +16,7 @@ import { documented, PUBLIC, problems } from '../../http/openapi.js';
 import { clearSessionCookie, requireUser, sessionCookieName, setSessionCookie } from '../../http/session.js';
 import { createSession, deleteSession, sessionKey } from '../../http/session-store.js';
 import { demoProviderPlugin } from './demo-provider/plugin.js';
-import { createDemoProvider } from './demo-provider/provider.js';
+import { createDemoProvider, demoSecret } from './demo-provider/provider.js';
 import { safeReturnUrl } from './return-url.js';
 import { SIGN_IN_FLOW_TTL_MS, startSignInFlow, takeSignInFlow } from './sign-in-flows.js';
 import { demoSignIn, googleSignIn, type TSignInProvider } from './sign-in-provider.js';
@@ -66,13 +65,18 @@ export async function authModule(fastify: FastifyInstance) {
   if (config.google) {
     signIn = googleSignIn(config.google);
   } else {
-    const client = { clientId: 'portal', clientSecret: randomBytes(32).toString('base64url'), redirectUri };
+    const client = {
+      clientId: 'portal',
+      clientSecret: demoSecret(config.demoOidcSeed, 'client secret'),
+      redirectUri,
+    };
     const issuer = new URL(`${apiBase}${DEMO_MOUNT}`, config.publicUrl).href;
     const provider = await createDemoProvider({
       env: config.env,
       issuer,
       client,
-      trustProxy: config.trustProxy,
+      trustProxy: config.trustProxy !== false,
+      seed: config.demoOidcSeed,
     });
     const mountPath = `${apiBase}${DEMO_MOUNT}`;
     // Mounted on our own origin under /api/auth/demo-oidc: no second port, no CORS.

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { REALTIME, type TApplicationChange, type TNotification, type TRole } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
@@ -69,6 +70,13 @@ export function createHub(app: FastifyInstance): THub {
       },
     },
   );
+
+  // Several processes behind one proxy: a session id names its process (`<instance>.<144 random
+  // bits>`), and the proxy sends a long-polling client's requests (`?sid=`) back to it.
+  if (config.instanceName) {
+    const prefix = config.instanceName;
+    io.engine.generateId = () => `${prefix}.${randomBytes(18).toString('base64url')}`;
+  }
 
   let redis: Redis[] = [];
   if (config.redisUrl) {
