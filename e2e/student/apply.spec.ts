@@ -73,9 +73,9 @@ async function phoneScreenshot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('a new student completes the ten steps, resumes after a reload, confirms and sees the submitted dashboard', async ({
-  page,
-}) => {
+test('a new student completes the ten steps, resumes after a reload, confirms and sees the submitted dashboard', {
+  tag: '@smoke',
+}, async ({ page }) => {
   test.setTimeout(180_000);
   const files = makeFiles();
   await page.setViewportSize({ width: 1280, height: 900 });

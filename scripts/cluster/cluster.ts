@@ -34,6 +34,8 @@ export type TClusterOptions = {
   apiCommand?: string;
   /** Extra environment for every process (on top of this process's own). */
   env?: Record<string, string>;
+  /** Start from nothing: drop and create the database again (only a `uniapply_cluster…` one), empty the files. */
+  fresh?: boolean;
   /** Where each process's output goes besides its log file (default: kept, not printed). */
   onOutput?: (node: string, line: string) => void;
 };
@@ -76,8 +78,11 @@ export function ensureNginx() {
   });
 }
 
-/** Creates the database when it does not exist yet (connecting to `postgres` on the same server). */
-export async function ensureDatabase(url: string) {
+/**
+ * Creates the database when it does not exist yet (connecting to `postgres` on the same server);
+ * `fresh` drops it first, which only a launcher's own database (`uniapply_cluster…`) allows.
+ */
+export async function ensureDatabase(url: string, fresh = false) {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`database name ${name}: letters, digits and _ only`);
@@ -86,6 +91,11 @@ export async function ensureDatabase(url: string) {
   const client = new pg.Client({ connectionString: admin.href });
   await client.connect();
   try {
+    if (fresh) {
+      if (!name.startsWith('uniapply_cluster'))
+        throw new Error(`refusing to drop ${name}: not a cluster database`);
+      await client.query(`drop database if exists "${name}" with (force)`);
+    }
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (!rowCount) await client.query(`create database "${name}"`);
   } catch (err) {
@@ -182,9 +192,15 @@ export async function startCluster(options: TClusterOptions = {}): Promise<TClus
   const filesDir = options.env?.FILES_DIR ?? process.env.FILES_DIR ?? path.join(dir, 'files');
 
   ensureNginx();
-  fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
-  fs.mkdirSync(filesDir, { recursive: true });
-  await ensureDatabase(databaseUrl);
+  if (options.fresh)
+    for (const sub of ['files', 'data', 'logs'])
+      fs.rmSync(path.join(dir, sub), { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, 'logs'), { recursive: true, mode: 0o700 });
+  fs.mkdirSync(filesDir, { recursive: true, mode: 0o700 });
+  // nginx's workers run as an unprivileged user when the master is root: they reach their own
+  // folder (request bodies are buffered there), nothing else of ours.
+  fs.chmodSync(dir, 0o711);
+  await ensureDatabase(databaseUrl, options.fresh);
 
   const { DATABASE_URL: _d, INIT_CWD: _i, PORT: _p, ...inherited } = process.env;
   const shared: NodeJS.ProcessEnv = {
@@ -255,6 +271,7 @@ export async function startCluster(options: TClusterOptions = {}): Promise<TClus
 
   const nginxDir = path.join(dir, 'nginx');
   fs.mkdirSync(nginxDir, { recursive: true });
+  fs.chmodSync(nginxDir, 0o755);
   const conf = path.join(nginxDir, 'nginx.conf');
   const uploadMb = Number(shared.UPLOAD_MAX_MB ?? 10);
   fs.writeFileSync(

@@ -61,6 +61,13 @@ describe('npm run cluster: two API processes behind nginx', () => {
     try {
       const sid = hub.socket.io.engine.id;
       expect(sid).toMatch(/^api[12]\.[A-Za-z0-9_-]{24}$/);
+      // Without the routing by sid, a poll reaching the other process is refused (the session is
+      // not there): round-robin would end the connection at its second request.
+      const other = t.cluster.nodes.find((n) => !sid.startsWith(`${n.name}.`))!;
+      const astray = await fetch(`${other.url}/api/notificationHub/?EIO=4&transport=polling&sid=${sid}`, {
+        headers: { cookie: admin },
+      });
+      expect(astray.status).toBe(400);
       let disconnected = false;
       hub.socket.on('disconnect', () => {
         disconnected = true;

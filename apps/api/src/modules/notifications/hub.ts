@@ -147,8 +147,9 @@ export function createHub(app: FastifyInstance): THub {
   };
 
   app.addHook('preClose', async () => {
-    // Open websockets would keep the HTTP server from closing.
-    io.local.disconnectSockets(true);
+    // Open websockets would keep the HTTP server from closing. The transports are closed, not the
+    // sockets disconnected: a client told "io server disconnect" does not come back by itself,
+    // while one that loses its transport reconnects (to another process behind the proxy).
     io.engine.close();
   });
   app.addHook('onClose', async () => {
