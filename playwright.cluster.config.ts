@@ -13,6 +13,9 @@ process.env.CLUSTER_NODE_URLS = nodeUrls.join(',');
 export default defineConfig({
   ...base,
   grep: /@smoke/,
+  // Two processes, nginx and the shared services on the same 2 cores: more time per test (the
+  // student's ten-step wizard is test.slow(): 270 s here).
+  timeout: 90_000,
   projects: [{ name: 'cluster' }],
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   webServer: {
