@@ -5,6 +5,8 @@ import base from './playwright.config';
 // cluster`: two API processes behind nginx on the machine's PostgreSQL (a database of the
 // cluster's own, made fresh) and Redis. `npm run test:e2e:cluster`; E2E_PORT is nginx's port.
 const PORT = Number(process.env.E2E_PORT ?? 3600);
+// The specs read E2E_PORT (e2e/support.ts: the origin of the language choice); workers inherit it.
+process.env.E2E_PORT = String(PORT);
 const API_PORT = PORT + 11;
 const NODES = 2;
 const nodeUrls = Array.from({ length: NODES }, (_, i) => `api${i + 1}=http://127.0.0.1:${API_PORT + i}`);
