@@ -22,7 +22,8 @@ export default defineConfig({
   // (The collapsed menu's lit bell is named with its count, so axe passes on it whenever another
   // spec lights it: e2e/agent/status.spec.ts checks that on purpose.)
   projects: [
-    { name: 'main', testIgnore: /admin\/notifications\.spec\.ts$/ },
+    // e2e/cluster runs against `npm run cluster` only (playwright.cluster.config.ts, tests tagged @smoke).
+    { name: 'main', testIgnore: [/admin\/notifications\.spec\.ts$/, /\/cluster\//] },
     { name: 'live', testMatch: /admin\/notifications\.spec\.ts$/, dependencies: ['main'] },
   ],
   use: {

@@ -5,6 +5,7 @@ const apiProject = (name: string, env: Record<string, string>) => ({
     name,
     root: './apps/api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['test/drills/**'],
     environment: 'node',
     env,
     testTimeout: 30_000,
@@ -19,6 +20,20 @@ const projects: object[] = [
   { test: { name: 'scripts', root: './scripts', include: ['*.test.mjs'], environment: 'node' } },
 ];
 if (process.env.TEST_DATABASE_URL) projects.push(apiProject('api-postgres', { TEST_DB: 'postgres' }));
+// Drills and the cluster's proofs: real processes behind nginx on a private PostgreSQL and Redis
+// the tests start themselves. Run once, one file at a time: `npm run test:drills` (DRILLS=1).
+if (process.env.DRILLS === '1')
+  projects.push({
+    test: {
+      name: 'drills',
+      root: './apps/api',
+      include: ['test/drills/**/*.test.ts'],
+      environment: 'node',
+      fileParallelism: false,
+      testTimeout: 180_000,
+      hookTimeout: 240_000,
+    },
+  });
 projects.push('./apps/web/vitest.config.ts');
 
 export default defineConfig({ test: { projects: projects as never } });

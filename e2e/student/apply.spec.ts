@@ -73,10 +73,10 @@ async function phoneScreenshot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('a new student completes the ten steps, resumes after a reload, confirms and sees the submitted dashboard', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
+test('a new student completes the ten steps, resumes after a reload, confirms and sees the submitted dashboard', {
+  tag: '@smoke',
+}, async ({ page }) => {
+  test.slow(); // three times the configured timeout: 180 s in the single-process run
   const files = makeFiles();
   await page.setViewportSize({ width: 1280, height: 900 });
   await registerStudent(page);

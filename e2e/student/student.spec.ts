@@ -4,7 +4,9 @@ import { english, expectAccessible, expectShell, SCREENSHOTS, signInFromLanding 
 test.describe('in English', () => {
   test.use({ storageState: english });
 
-  test('the student signs in from the landing page and lands on the student home', async ({ page }) => {
+  test('the student signs in from the landing page and lands on the student home', { tag: '@smoke' }, async ({
+    page,
+  }) => {
     await signInFromLanding(page, 'student@demo.local');
     await expectShell(page, 'Aziza Karimova', 'Dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { registerDrain } from './http/drain.js';
 import { requestForLog } from './http/error-log.js';
 import { registerErrorHandler } from './http/errors.js';
 import { AppEvents } from './http/events.js';
@@ -71,6 +72,7 @@ export async function buildApp({
   app.decorate('resources', new ResourceRegistry());
   app.decorate('events', new AppEvents());
   registerErrorHandler(app);
+  registerDrain(app);
 
   await app.register(cookie);
   await app.register(securityPlugin);
@@ -79,6 +81,8 @@ export async function buildApp({
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
+    // Stopping (a rolling restart): the proxy and load balancers look elsewhere.
+    if (app.draining) return reply.status(503).send({ status: 'draining' });
     try {
       await database.ping();
       return { status: 'ready' };

@@ -85,7 +85,40 @@ const ZEnv = z
     SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(14),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: bool,
+    /**
+     * Behind a proxy: `true` trusts any, or the proxy's addresses/CIDRs (comma-separated, e.g.
+     * 127.0.0.1), so X-Forwarded-For from anyone else is ignored. Off by default.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const value = (v ?? '').trim();
+        if (['', 'false', '0'].includes(value)) return false;
+        if (['true', '1'].includes(value)) return true;
+        const addresses = value.split(',').map((s) => s.trim());
+        if (addresses.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a))) return addresses;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'true, false, or the proxy addresses (e.g. 127.0.0.1,10.0.0.0/8)',
+        });
+        return z.NEVER;
+      }),
+    /**
+     * This process's name among several behind one proxy (npm run cluster): socket.io session ids
+     * start with it, so the proxy routes a long-polling client back to this process.
+     */
+    INSTANCE_NAME: z
+      .string()
+      .regex(/^[a-z0-9-]{1,32}$/, 'lower-case letters, digits and -, at most 32')
+      .optional(),
+    /** Prefix of this portal's Redis keys (rate-limit counters), so portals can share one Redis. */
+    REDIS_KEY_PREFIX: z.string().min(1).max(100).default('uniapply-'),
+    /**
+     * Demo sign-in only: a secret every process behind one proxy shares, from which the demo
+     * provider derives its keys and client secret (without it each process makes its own).
+     */
+    DEMO_OIDC_SEED: z.string().min(16).optional(),
     WEB_DIST: z.string().optional(),
     /** SMTP server for status mails (smtp:// or smtps://); without it mails go to DATA_DIR/outbox. */
     SMTP_URL: z
@@ -280,6 +313,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     session: { idleMs: e.SESSION_IDLE_HOURS * 3600_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86400_000 },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    instanceName: e.INSTANCE_NAME,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    demoOidcSeed: e.DEMO_OIDC_SEED,
     extraOrigins: e.ALLOWED_ORIGINS,
     pdf: {
       concurrency: e.PDF_CONCURRENCY ?? Math.min(4, Math.max(1, os.availableParallelism())),

@@ -14,6 +14,11 @@ async function main() {
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) (app?.log ?? console).error({ err }, 'shutting down after an error');
     else if (signal) app?.log.info(`${signal} received, shutting down`);
+    if (app && signal) {
+      // Stop accepting, let the requests in flight finish, then close (sockets last).
+      const { waitedMs, inFlight } = await app.drain();
+      app.log.info({ waitedMs, inFlight }, 'drained');
+    }
     await app?.close();
     await database.close();
   });

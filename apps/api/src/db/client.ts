@@ -158,6 +158,25 @@ async function createPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite
 }
 const PGLITE_SHARED_BUFFERS = '16MB';
 
+// Several API processes may start at once on one PostgreSQL (npm run cluster, a rolling restart):
+// drizzle's migrator takes no lock (two at once race on its schema and table and may apply a
+// migration twice), so they take turns on one connection holding this session-level lock.
+const MIGRATION_LOCK = 72_240_000;
+
+async function migrateExclusively(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }) as never, { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** Opens PostgreSQL when a URL is given, else PGlite on disk (or in memory for `memory://`). */
 export async function openDatabase(opts: {
   url?: string;
@@ -179,7 +198,7 @@ export async function openDatabase(opts: {
       (opts.onConnectionError ?? warnConnectionLost)(err);
     });
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: opts.logger }) as unknown as TDb;
-    await migratePg(db as never, { migrationsFolder });
+    await migrateExclusively(pool);
     return {
       db,
       kind: 'postgres',

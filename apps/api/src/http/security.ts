@@ -132,7 +132,7 @@ async function registerRateLimits(app: FastifyInstance) {
     timeWindow: '1 minute',
     keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
     max: (request) => (request.user ? config.rateLimit.max : config.rateLimit.anonymousMax),
-    ...(redis ? { redis, nameSpace: 'uniapply-rate-' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-` } : {}),
     // Redis away: serve rather than refuse everyone.
     skipOnError: true,
   });

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../src/config.js';
 import { users } from '../../src/db/schema/index.js';
 import { createSession } from '../../src/http/session-store.js';
 import { createTestApp, type TestApp } from '../app.js';
@@ -63,6 +64,35 @@ describe(`item 30: rate limits on every API route (${testDbKind()})`, () => {
     // The sign-in callback is limited too, and so are addresses the API does not have.
     expectTooMany(await t.app.inject({ url: '/api/auth/callback?code=x&state=y' }));
     expectTooMany(await t.app.inject({ url: '/api/no/such/route' }));
+  });
+});
+
+describe(`item 30: TRUST_PROXY names the proxy's address (${testDbKind()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_ANONYMOUS_MAX: String(ANONYMOUS_MAX), TRUST_PROXY: '10.0.0.5' });
+  });
+  afterAll(() => t.close());
+  const me = (remoteAddress: string, xff?: string) =>
+    t.app.inject({ url: '/api/auth/me', remoteAddress, headers: xff ? { 'x-forwarded-for': xff } : {} });
+
+  it('item 30: X-Forwarded-For counts from that proxy only; anyone else is counted by their own address', async () => {
+    for (let i = 0; i < ANONYMOUS_MAX; i++)
+      expect((await me('192.0.2.1', `203.0.113.${i}`)).statusCode).toBe(401);
+    expectTooMany(await me('192.0.2.1', '203.0.113.99'));
+    // Through the proxy each client has its own count.
+    expect((await me('10.0.0.5', '203.0.113.1')).statusCode).toBe(401);
+    expect((await me('10.0.0.5', '203.0.113.2')).statusCode).toBe(401);
+  });
+
+  it('a TRUST_PROXY that is neither a switch nor addresses stops start-up, naming the variable', () => {
+    expect(() => readConfig({ TRUST_PROXY: 'the nginx box' })).toThrow(/TRUST_PROXY/);
+    expect(readConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(readConfig({}).trustProxy).toBe(false);
   });
 });
 

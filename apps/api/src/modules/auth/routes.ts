@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   SIGNUP_ROLES,
   type TSignupRole,
@@ -17,7 +16,7 @@ import { documented, PUBLIC, problems } from '../../http/openapi.js';
 import { clearSessionCookie, requireUser, sessionCookieName, setSessionCookie } from '../../http/session.js';
 import { createSession, deleteSession, sessionKey } from '../../http/session-store.js';
 import { demoProviderPlugin } from './demo-provider/plugin.js';
-import { createDemoProvider, refuseDemoProviderIn } from './demo-provider/provider.js';
+import { createDemoProvider, demoSecret, refuseDemoProviderIn } from './demo-provider/provider.js';
 import { safeReturnUrl } from './return-url.js';
 import { SIGN_IN_FLOW_TTL_MS, startSignInFlow, takeSignInFlow } from './sign-in-flows.js';
 import { demoSignIn, googleSignIn, type TSignInProvider } from './sign-in-provider.js';
@@ -66,18 +65,26 @@ export async function authModule(fastify: FastifyInstance) {
   if (config.google) {
     signIn = googleSignIn(config.google);
   } else {
-    const client = { clientId: 'portal', clientSecret: randomBytes(32).toString('base64url'), redirectUri };
+    const client = {
+      clientId: 'portal',
+      clientSecret: demoSecret(config.demoOidcSeed, 'client secret'),
+      redirectUri,
+    };
     const issuer = new URL(`${apiBase}${DEMO_MOUNT}`, config.publicUrl).href;
     refuseDemoProviderIn(config.env);
     // Made on the first sign-in (oidc-provider is about 18 MB of memory once loaded).
     let made: Promise<Awaited<ReturnType<typeof createDemoProvider>>> | undefined;
     const provider = () =>
-      (made ??= createDemoProvider({ env: config.env, issuer, client, trustProxy: config.trustProxy }).catch(
-        (err) => {
-          made = undefined; // the next sign-in tries again
-          throw err;
-        },
-      ));
+      (made ??= createDemoProvider({
+        env: config.env,
+        issuer,
+        client,
+        trustProxy: config.trustProxy !== false,
+        seed: config.demoOidcSeed,
+      }).catch((err) => {
+        made = undefined; // the next sign-in tries again
+        throw err;
+      }));
     const mountPath = `${apiBase}${DEMO_MOUNT}`;
     // Mounted on our own origin under /api/auth/demo-oidc: no second port, no CORS.
     await app.register((scope) => demoProviderPlugin(scope, { provider, mountPath }), { prefix: DEMO_MOUNT });

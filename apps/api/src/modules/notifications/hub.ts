@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { REALTIME, type TApplicationChange, type TNotification, type TRole } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
@@ -70,6 +71,13 @@ export function createHub(app: FastifyInstance): THub {
     },
   );
 
+  // Several processes behind one proxy: a session id names its process (`<instance>.<144 random
+  // bits>`), and the proxy sends a long-polling client's requests (`?sid=`) back to it.
+  if (config.instanceName) {
+    const prefix = config.instanceName;
+    io.engine.generateId = () => `${prefix}.${randomBytes(18).toString('base64url')}`;
+  }
+
   let redis: Redis[] = [];
   if (config.redisUrl) {
     const pub = new Redis(config.redisUrl, { connectTimeout: 2000 });
@@ -139,8 +147,9 @@ export function createHub(app: FastifyInstance): THub {
   };
 
   app.addHook('preClose', async () => {
-    // Open websockets would keep the HTTP server from closing.
-    io.local.disconnectSockets(true);
+    // Open websockets would keep the HTTP server from closing. The transports are closed, not the
+    // sockets disconnected: a client told "io server disconnect" does not come back by itself,
+    // while one that loses its transport reconnects (to another process behind the proxy).
     io.engine.close();
   });
   app.addHook('onClose', async () => {

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createECDH, createHmac, createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
 import { findDemoAccount } from '../../../db/seed/demo-accounts.js';
 import { createMemoryStore } from './memory-store.js';
@@ -13,7 +13,30 @@ export type TDemoProviderOptions = {
   issuer: string;
   client: TDemoClient;
   trustProxy: boolean;
+  /** Shared by every process behind one proxy: the same keys everywhere (config DEMO_OIDC_SEED). */
+  seed?: string;
 };
+
+/** A value derived from the shared seed, or random without one. */
+export function demoSecret(seed: string | undefined, purpose: string): string {
+  return seed
+    ? createHmac('sha256', seed).update(purpose).digest('base64url')
+    : randomBytes(32).toString('base64url');
+}
+
+/** The signing key: fresh, or derived from the seed (a P-256 private scalar from an HMAC). */
+function signingKeyFrom(seed: string | undefined) {
+  if (!seed) return generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+  const d = createHmac('sha256', seed).update('signing key').digest();
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(d);
+  const pub = ecdh.getPublicKey();
+  const b64 = (b: Buffer) => b.toString('base64url');
+  return createPrivateKey({
+    key: { kty: 'EC', crv: 'P-256', d: b64(d), x: b64(pub.subarray(1, 33)), y: b64(pub.subarray(33)) },
+    format: 'jwk',
+  });
+}
 
 export class DemoProviderInProductionError extends Error {}
 
@@ -66,7 +89,8 @@ function claimsFor(accountId: string, typed: TTypedNames | undefined) {
 /**
  * A real OpenID provider (oidc-provider) for demos and tests: any email signs in, no password.
  * Keys, cookie keys and the client secret are made fresh at every start and kept in memory, so a
- * restart signs everybody out of the provider (not out of the portal).
+ * restart signs everybody out of the provider (not out of the portal); with a shared seed every
+ * process derives the same ones (its store stays per process: the proxy pins the provider's paths).
  */
 export async function createDemoProvider(opts: TDemoProviderOptions): Promise<Provider> {
   refuseDemoProviderIn(opts.env);
@@ -74,7 +98,7 @@ export async function createDemoProvider(opts: TDemoProviderOptions): Promise<Pr
   const { default: ProviderClass } = await import('oidc-provider');
   const mountPath = new URL(opts.issuer).pathname.replace(/\/$/, '');
   const typedNames = new Map<string, TTypedNames>();
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const privateKey = signingKeyFrom(opts.seed);
   const signingKey = { ...privateKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig', kid: 'demo-1' };
 
   const configuration: Configuration = {
@@ -91,7 +115,7 @@ export async function createDemoProvider(opts: TDemoProviderOptions): Promise<Pr
       },
     ],
     jwks: { keys: [signingKey as never] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    cookies: { keys: [demoSecret(opts.seed, 'cookie key')] },
     pkce: { required: () => true },
     responseTypes: ['code'],
     scopes: ['openid', 'email', 'profile'],
