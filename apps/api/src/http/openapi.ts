@@ -8,6 +8,7 @@ import {
   serializerCompiler as zodSerializerCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicRoutes } from './access.js';
 
 // The OpenAPI document (3.1, JSON Schema 2020-12) generated from the routes' zod schemas, served
 // at /api/docs. Every operation has an operationId, tags, its success response and its
@@ -227,5 +228,9 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     transformObject: (document) =>
       dropUnusedComponents(addCommonProblems(transformObject(document) as TDocument)) as never,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Public outside production; there, admins only (security.ts answers 404 to everyone else).
+  await app.register(async (docs) => {
+    publicRoutes(docs);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 });

@@ -49,13 +49,13 @@ const ZAnswered = z.object({
   state: ZApplicationStatusState,
 });
 
-const signedIn = async (request: FastifyRequest) => {
+const _signedIn = async (request: FastifyRequest) => {
   requireUser(request);
 };
-const admins = async (request: FastifyRequest) => {
+const _admins = async (request: FastifyRequest) => {
   requireRole(request, 'Admin');
 };
-const applicants = async (request: FastifyRequest) => {
+const _applicants = async (request: FastifyRequest) => {
   requireRole(request, 'Student', 'Agent');
 };
 
@@ -71,7 +71,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.get(
     '/ApplicationStatus/list',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['ApplicationStatus'],
         operationId: 'ApplicationStatus_list',
@@ -87,7 +87,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.get(
     '/ApplicationStatus/get',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['ApplicationStatus'],
         operationId: 'ApplicationStatus_get',
@@ -113,7 +113,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.post(
     '/ApplicationStatus/move',
     {
-      onRequest: admins,
+      config: { access: ['Admin'] },
       schema: {
         tags: ['ApplicationStatus'],
         operationId: 'ApplicationStatus_move',
@@ -132,7 +132,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.post(
     '/ApplicationStatus/undo',
     {
-      onRequest: admins,
+      config: { access: ['Admin'] },
       schema: {
         tags: ['ApplicationStatus'],
         operationId: 'ApplicationStatus_undo',
@@ -150,7 +150,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.post(
     '/ApplicationStatus/withdraw',
     {
-      onRequest: applicants,
+      config: { access: ['Student', 'Agent'] },
       schema: {
         tags: ['ApplicationStatus'],
         operationId: 'ApplicationStatus_withdraw',
@@ -166,7 +166,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.get(
     '/DocumentRequest/list',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['DocumentRequest'],
         operationId: 'DocumentRequest_list',
@@ -182,10 +182,8 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.post(
     '/DocumentRequest/upload',
     {
-      onRequest: async (request) => {
-        requireUser(request);
-        refuseOversized(request, maxBytes);
-      },
+      config: { access: 'signedIn' },
+      onRequest: async (request) => refuseOversized(request, maxBytes),
       schema: {
         tags: ['DocumentRequest'],
         operationId: 'DocumentRequest_upload',

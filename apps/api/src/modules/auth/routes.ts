@@ -94,7 +94,7 @@ export async function authModule(fastify: FastifyInstance) {
           ...problems(429, 503),
         },
       },
-      config: { rateLimit: { max: 100, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 100, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const signUpRole = parseSignUpRole(request.query.role);
@@ -132,7 +132,7 @@ export async function authModule(fastify: FastifyInstance) {
   );
 
   // Request logs show this URL without its query (one-time code, state): see requestForLog.
-  app.get('/callback', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/callback', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     reply.clearCookie(flowCookie, flowCookieOptions);
     const fail = (reason: 'failed' | 'cancelled', why: string) => {
@@ -224,6 +224,7 @@ export async function authModule(fastify: FastifyInstance) {
         summary: 'The signed-in user',
         response: { 200: ZMe },
       },
+      config: { access: 'signedIn' },
     },
     async (request) => meOf(requireUser(request)),
   );
@@ -239,9 +240,7 @@ export async function authModule(fastify: FastifyInstance) {
         body: ZProfileNames,
         response: { 200: ZMe },
       },
-      onRequest: async (request) => {
-        requireUser(request);
-      },
+      config: { access: 'signedIn' },
     },
     async (request) => {
       const user = requireUser(request);
@@ -260,6 +259,7 @@ export async function authModule(fastify: FastifyInstance) {
         security: PUBLIC,
         response: { 204: documented(z.undefined().describe('Signed out.')) },
       },
+      config: { access: 'public' },
     },
     async (request, reply: FastifyReply) => {
       const token = request.cookies[sessionCookieName(config.secureCookies)];
@@ -284,9 +284,7 @@ export async function authModule(fastify: FastifyInstance) {
         body: ZLanguageChoice,
         response: { 204: documented(z.undefined().describe('Stored.')) },
       },
-      onRequest: async (request) => {
-        requireUser(request);
-      },
+      config: { access: 'signedIn' },
     },
     async (request, reply) => {
       await setAppLanguage(database.db, requireUser(request).id, request.body.language);
@@ -304,9 +302,7 @@ export async function authModule(fastify: FastifyInstance) {
         summary: "The user's mail settings",
         response: { 200: ZMailSettings },
       },
-      onRequest: async (request) => {
-        requireUser(request);
-      },
+      config: { access: 'signedIn' },
     },
     async (request) => ({ statusMails: await getStatusMails(database.db, requireUser(request).id) }),
   );
@@ -321,9 +317,7 @@ export async function authModule(fastify: FastifyInstance) {
         body: ZMailSettings,
         response: { 200: ZMailSettings },
       },
-      onRequest: async (request) => {
-        requireUser(request);
-      },
+      config: { access: 'signedIn' },
     },
     async (request) => {
       await setStatusMails(database.db, requireUser(request).id, request.body.statusMails);
