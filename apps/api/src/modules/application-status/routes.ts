@@ -182,7 +182,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.post(
     '/DocumentRequest/upload',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', upload: true },
       onRequest: async (request) => refuseOversized(request, maxBytes),
       schema: {
         tags: ['DocumentRequest'],

@@ -58,7 +58,7 @@ export async function documentsModule(fastify: FastifyInstance) {
   // Before the body is read: no session means 401 (the access rule), and a declared length over
   // the limit 413.
   const uploading = {
-    config: { access: 'signedIn' as const },
+    config: { access: 'signedIn' as const, upload: true },
     onRequest: async (request: FastifyRequest) => refuseOversized(request, maxBytes),
   };
 
