@@ -8,7 +8,7 @@ import { upload } from '../documents/helpers.js';
 import { logCapture } from '../log-capture.js';
 import { client, studentInfoBody } from '../resources/helpers.js';
 
-describe(`item 33: security logging without personal data (${testDbKind()})`, () => {
+describe(`SECURITY 33: security logging without personal data (${testDbKind()})`, () => {
   let t: TestApp;
   const log = logCapture();
   beforeAll(async () => {
