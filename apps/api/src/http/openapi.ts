@@ -93,7 +93,7 @@ export function problems(...statuses: TProblemStatus[]) {
 
 export const SESSION_SECURITY = 'cookieAuth';
 /** `security` of an operation anyone may call without a session. */
-export const PUBLIC: { [scheme: string]: string[] }[] = [];
+const PUBLIC: { [scheme: string]: string[] }[] = [];
 
 /** Where a transform's output cannot be described, describe the value it was given instead. */
 function describeTransformsByInput(ctx: {
@@ -197,6 +197,7 @@ export function dropUnusedComponents(doc: TDocument): TDocument {
 }
 
 const transformObject = createJsonSchemaTransformObject({ zodToJsonConfig });
+const toJsonSchema = createJsonSchemaTransform({ zodToJsonConfig });
 
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
@@ -223,7 +224,12 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       },
       security: [{ [SESSION_SECURITY]: [] }],
     },
-    transform: createJsonSchemaTransform({ zodToJsonConfig }),
+    // A route's `config.access` (access.ts) decides whether its operation needs the session.
+    transform: (input) => {
+      const out = toJsonSchema(input);
+      if (input.route.config?.access !== 'public') return out;
+      return { ...out, schema: { ...out.schema, security: PUBLIC } };
+    },
     // Puts schemas registered with an id (the recursive Filter, Problem) under components.schemas.
     transformObject: (document) =>
       dropUnusedComponents(addCommonProblems(transformObject(document) as TDocument)) as never,

@@ -13,7 +13,7 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { findDemoAccount } from '../../db/seed/demo-accounts.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { documented, PUBLIC, problems } from '../../http/openapi.js';
+import { documented, problems } from '../../http/openapi.js';
 import { clearSessionCookie, requireUser, sessionCookieName, setSessionCookie } from '../../http/session.js';
 import { createSession, deleteSession, sessionKey } from '../../http/session-store.js';
 import { demoProviderPlugin } from './demo-provider/plugin.js';
@@ -88,7 +88,6 @@ export async function authModule(fastify: FastifyInstance) {
         tags: ['auth'],
         operationId: 'Auth_googleLogin',
         summary: 'Start signing in (browser navigation)',
-        security: PUBLIC,
         response: {
           303: documented(z.undefined().describe('Redirects to the sign-in provider.')),
           ...problems(429, 503),
@@ -256,7 +255,6 @@ export async function authModule(fastify: FastifyInstance) {
         tags: ['auth'],
         operationId: 'Auth_logout',
         summary: 'End the session (also without one)',
-        security: PUBLIC,
         response: { 204: documented(z.undefined().describe('Signed out.')) },
       },
       config: { access: 'public' },

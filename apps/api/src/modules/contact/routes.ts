@@ -2,7 +2,7 @@ import { ZContactMessage, ZContactMessageInput } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PUBLIC, problems } from '../../http/openapi.js';
+import { problems } from '../../http/openapi.js';
 import { findLatestContactMessages, insertContactMessage } from './repository.js';
 
 /** Messages a sender may post per minute from one address (the form needs no sign-in). */
@@ -22,7 +22,6 @@ export async function contactModule(fastify: FastifyInstance) {
         tags: ['contact'],
         operationId: 'Contact_send',
         summary: 'Send a message from the landing page (no sign-in)',
-        security: PUBLIC,
         body: ZContactMessageInput,
         response: { 201: z.object({ id: z.number().int() }), ...problems(429) },
       },
