@@ -325,6 +325,25 @@ describe(`SECURITY 21, 22: CORS and headers (${testDbKind()})`, () => {
   });
 });
 
+describe(`SECURITY 11, 12: the sign-in request (${testDbKind()})`, () => {
+  it('item 11, 12: PKCE with S256, a fresh state and nonce per sign-in, bound to an HttpOnly cookie', async () => {
+    const starts = await Promise.all([1, 2].map(() => t.app.inject({ url: '/api/auth/google-login' })));
+    const params = starts.map((res) => {
+      expect(res.statusCode).toBe(303);
+      expect(String(res.headers['set-cookie'])).toMatch(/^signin=[^;]+;.*HttpOnly/i);
+      return new URL(String(res.headers.location)).searchParams;
+    });
+    for (const p of params) {
+      expect(p.get('code_challenge_method')).toBe('S256');
+      expect(p.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(p.get('nonce')?.length).toBeGreaterThanOrEqual(22);
+      expect(p.get('state')?.length).toBeGreaterThanOrEqual(22);
+    }
+    expect(params[0]!.get('nonce')).not.toBe(params[1]!.get('nonce'));
+    expect(params[0]!.get('state')).not.toBe(params[1]!.get('state'));
+  });
+});
+
 describe(`SECURITY 16, 22: cookies and HSTS over HTTPS (${testDbKind()})`, () => {
   it('item 16: the __Host- session cookie, Secure, HttpOnly, SameSite=Lax, Path=/, no Domain; item 22: HSTS a year with subdomains', async () => {
     const database = await createTestDatabase();
