@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { accessPlugin } from './http/access.js';
 import { registerDrain } from './http/drain.js';
 import { requestForLog } from './http/error-log.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -75,12 +76,16 @@ export async function buildApp({
   registerDrain(app);
 
   await app.register(cookie);
+  // Before the security plugin, whose rate limit then goes in front of each route's access rule.
+  await app.register(accessPlugin);
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
   await app.register(openapiPlugin);
 
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
+  app.get('/api/health', { schema: { hide: true }, config: { access: 'public' } }, async () => ({
+    status: 'ok',
+  }));
+  app.get('/api/ready', { schema: { hide: true }, config: { access: 'public' } }, async (_req, reply) => {
     // Stopping (a rolling restart): the proxy and load balancers look elsewhere.
     if (app.draining) return reply.status(503).send({ status: 'draining' });
     try {

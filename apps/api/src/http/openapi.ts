@@ -8,6 +8,7 @@ import {
   serializerCompiler as zodSerializerCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicRoutes } from './access.js';
 
 // The OpenAPI document (3.1, JSON Schema 2020-12) generated from the routes' zod schemas, served
 // at /api/docs. Every operation has an operationId, tags, its success response and its
@@ -92,7 +93,7 @@ export function problems(...statuses: TProblemStatus[]) {
 
 export const SESSION_SECURITY = 'cookieAuth';
 /** `security` of an operation anyone may call without a session. */
-export const PUBLIC: { [scheme: string]: string[] }[] = [];
+const PUBLIC: { [scheme: string]: string[] }[] = [];
 
 /** Where a transform's output cannot be described, describe the value it was given instead. */
 function describeTransformsByInput(ctx: {
@@ -196,6 +197,7 @@ export function dropUnusedComponents(doc: TDocument): TDocument {
 }
 
 const transformObject = createJsonSchemaTransformObject({ zodToJsonConfig });
+const toJsonSchema = createJsonSchemaTransform({ zodToJsonConfig });
 
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
@@ -222,10 +224,19 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       },
       security: [{ [SESSION_SECURITY]: [] }],
     },
-    transform: createJsonSchemaTransform({ zodToJsonConfig }),
+    // A route's `config.access` (access.ts) decides whether its operation needs the session.
+    transform: (input) => {
+      const out = toJsonSchema(input);
+      if (input.route.config?.access !== 'public') return out;
+      return { ...out, schema: { ...out.schema, security: PUBLIC } };
+    },
     // Puts schemas registered with an id (the recursive Filter, Problem) under components.schemas.
     transformObject: (document) =>
       dropUnusedComponents(addCommonProblems(transformObject(document) as TDocument)) as never,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Public outside production; there, admins only (security.ts answers 404 to everyone else).
+  await app.register(async (docs) => {
+    publicRoutes(docs);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 });

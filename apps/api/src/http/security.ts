@@ -7,6 +7,13 @@ import { Redis } from 'ioredis';
 import type { TConfig } from '../config.js';
 import { crossSite, notFound } from './errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An upload route: its refusals are security events (SECURITY 33). */
+    upload?: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const isApi = (request: FastifyRequest) => request.url === '/api' || request.url.startsWith('/api/');
@@ -61,7 +68,24 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   // Security events (SECURITY 33): every refusal with who, where and why. onError runs before the
   // error handler renders the problem, with the thrown error (AppError or Fastify's).
   app.addHook('onError', async (request, _reply, error) => {
-    const status = (error as { status?: number }).status ?? error.statusCode;
+    const status = (error as { status?: number }).status ?? error.statusCode ?? 500;
+    const code = (error as { code?: string }).code;
+    // A refused upload (type, content, size, a missing or foreign student): the code says why,
+    // never the file's name. Malware is logged by the scan itself, with its signature.
+    if (request.routeOptions.config.upload && status >= 400 && status < 500 && ![401, 403].includes(status)) {
+      if (code === 'fileInfected') return;
+      request.log.warn(
+        {
+          event: 'upload-refused',
+          status,
+          code,
+          userId: request.user?.id ?? null,
+          route: `${request.method} ${request.routeOptions.url}`,
+        },
+        'upload refused',
+      );
+      return;
+    }
     if (status !== 401 && status !== 403) return;
     request.log.warn(
       {

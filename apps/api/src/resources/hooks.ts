@@ -1,10 +1,9 @@
 import { MAX_FILTER_DEPTH, zId, zPathId, zTextInt } from '@uniapply/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest, forbidden } from '../http/errors.js';
-import { requireUser } from '../http/session.js';
+import type { TAccess } from '../http/access.js';
+import { badRequest } from '../http/errors.js';
 import type { TResource } from './define.js';
-import { mayRead, mayWrite } from './scope.js';
 
 // Route pieces shared by the generic and the specific resource routes.
 
@@ -19,13 +18,14 @@ export const ZStudentQuery = z.object({
   studentId: zQueryInt(0),
 });
 
-/** Roles first (before body parsing and validation): 401 without a session, 403 for a wrong role. */
-export function guard(resource: TResource, access: 'read' | 'write') {
-  return async (request: FastifyRequest) => {
-    const user = requireUser(request);
-    if (!(access === 'read' ? mayRead(resource, user.role) : mayWrite(resource, user.role)))
-      throw forbidden();
-  };
+/**
+ * Who may call a resource's read or write verbs (http/access.ts enforces it before body parsing):
+ * row scoping (scope.ts) then limits a signed-in caller to their own rows.
+ */
+export function resourceAccess(resource: TResource, verbs: 'read' | 'write'): TAccess {
+  const open =
+    verbs === 'read' ? resource.scope !== 'admin' : resource.scope === 'owner' || resource.scope === 'child';
+  return open ? 'signedIn' : ['Admin'];
 }
 
 /** A row id in a JSON body: a JSON integer within PostgreSQL's integer range. */

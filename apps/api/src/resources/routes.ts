@@ -8,9 +8,9 @@ import type { TResource } from './define.js';
 import { compileEqualities, compileFilter } from './filter.js';
 import {
   checkBody,
-  guard,
   isObject,
   normalizeBody,
+  resourceAccess,
   textToInt,
   ZStudentQuery,
   zPathId,
@@ -68,9 +68,9 @@ export function registerResource(app: FastifyInstance, resource: TResource) {
   const db = app.database.db;
   const base = `/${resource.base}`;
   const op = describeVerbs(resource);
-  const read = { onRequest: guard(resource, 'read'), preValidation: checkBody };
+  const read = { config: { access: resourceAccess(resource, 'read') }, preValidation: checkBody };
   const write = {
-    onRequest: guard(resource, 'write'),
+    config: { access: resourceAccess(resource, 'write') },
     preValidation: [checkBody, normalizeBody(resource)],
   };
   const actor = (request: FastifyRequest) => actorOf(request.user!);

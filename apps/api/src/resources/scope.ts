@@ -16,14 +16,6 @@ export function actorOf(user: TSessionUser): TActor {
   return { id: user.id, role: user.role, name: name || user.email };
 }
 
-export function mayRead(resource: TResource, role: TRole): boolean {
-  return resource.scope !== 'admin' || role === 'Admin';
-}
-
-export function mayWrite(resource: TResource, role: TRole): boolean {
-  return resource.scope === 'owner' || resource.scope === 'child' || role === 'Admin';
-}
-
 /** The student profiles an actor manages, as a subquery (admins: undefined, meaning all). */
 export function ownedStudentIds(actor: TActor): SQL | undefined {
   if (actor.role === 'Admin') return undefined;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotent } from '../http/idempotency.js';
 import type { TResource } from './define.js';
-import { checkBody, guard, normalizeBody, zPathId } from './hooks.js';
+import { checkBody, normalizeBody, resourceAccess, zPathId } from './hooks.js';
 import { addRow, updateRow } from './mutations.js';
 import { describeSpecific, idempotentSchema } from './operations.js';
 import type { TRow } from './queries.js';
@@ -17,7 +17,7 @@ function registerAddAndPut(app: FastifyInstance, resource: TResource, addPath: s
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const write = {
-    onRequest: guard(resource, 'write'),
+    config: { access: resourceAccess(resource, 'write') },
     preValidation: [checkBody, normalizeBody(resource)],
   };
   const add = describeSpecific(resource, addPath, 'row', `Add a ${resource.label}`);

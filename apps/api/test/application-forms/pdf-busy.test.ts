@@ -29,7 +29,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-describe('PDF_CONCURRENCY', () => {
+describe('SECURITY 31: PDF_CONCURRENCY', () => {
   it('a burst beyond one renderer and its short wait gets 503 pdfBusy with Retry-After', async () => {
     // The first render also starts the worker (well over 50 ms), so the rest cannot wait it out.
     const results = await Promise.all(Array.from({ length: 6 }, () => getPdf(t, admin, studentCourseId)));

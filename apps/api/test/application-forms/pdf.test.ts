@@ -85,7 +85,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-describe('who gets the PDF', () => {
+describe('SECURITY 1, 2, 27: who gets the PDF', () => {
   it('admin any, the agent their student, the student their own; others 404 like a missing id; anonymous 401', async () => {
     const agents = byAgent.studentCourseIds[0]!;
     const students = ownByStudent.studentCourseIds[1]!;
@@ -268,7 +268,7 @@ describe('a bad passport photo', () => {
   });
 });
 
-describe('off the main thread', () => {
+describe('SECURITY 31: off the main thread', () => {
   it('the event loop stays responsive while PDFs render', async () => {
     const id = byAgent.studentCourseIds[0]!;
     await getPdf(t, who.admin!, id); // the workers are started

@@ -88,7 +88,7 @@ describe('the demo provider page', () => {
   });
 });
 
-describe('signing up', () => {
+describe('SECURITY 13, 15: signing up', () => {
   it('creates a new student by default, keyed by issuer "demo" and the lowercased email', async () => {
     const b = browser();
     const done = await signInThroughDemo(b, {
@@ -179,7 +179,7 @@ describe('signing up', () => {
   });
 });
 
-describe('returnUrl', () => {
+describe('SECURITY 14: returnUrl', () => {
   it.each([
     ['https://evil.example'],
     ['//evil.example'],
@@ -202,7 +202,7 @@ describe('returnUrl', () => {
   });
 });
 
-describe('sessions', () => {
+describe('SECURITY 11, 16, 17, 18, 20: sessions', () => {
   it('gives /me after sign-in and 401 after logout, and clears the cookie', async () => {
     const b = browser();
     await signInThroughDemo(b, { email: 'logout@example.test' });

@@ -58,7 +58,7 @@ const stored = (studentId: number, fileId: string) =>
   fs.existsSync(path.join(t.filesDir, String(studentId), fileId));
 const missingBody = async (who: SignedIn) => (await download(t, who, crypto.randomUUID())).json();
 
-describe('naming the student of an upload', () => {
+describe('SECURITY 1, 2: naming the student of an upload', () => {
   it('a student uploads to their own profile by default, by UserName (profile or account email) or by id', async () => {
     for (const target of [
       {},
@@ -135,7 +135,7 @@ describe('naming the student of an upload', () => {
   });
 });
 
-describe('download', () => {
+describe('SECURITY 27: download', () => {
   it('item 27: attachment with the exact UTF-8 name (RFC 6266/5987), its own type, not cached', async () => {
     const name = "Ариза (1)'s final.pdf";
     const fileId = fileIdOf(
@@ -206,7 +206,7 @@ describe('download', () => {
   });
 });
 
-describe('deleting', () => {
+describe('SECURITY 1, 2: deleting', () => {
   const documentOf = async (who: SignedIn, studentId: number, typeId: number) => {
     const res = await upload(t, who, '/Document/upload', {
       file: { filename: 'photo.png', data: pngFile() },
@@ -345,7 +345,7 @@ describe('fileIdsOfStudent', () => {
   });
 });
 
-describe('item 4: every route needs a session', () => {
+describe('SECURITY 4: every route needs a session', () => {
   it('answers 401 without one, before reading an upload', async () => {
     const { payload, headers } = multipart([{ name: 'file', filename: 'a.pdf', data: pdfFile() }]);
     for (const url of ['/api/Document/upload', '/api/Qualification/upload', '/api/Language/upload']) {

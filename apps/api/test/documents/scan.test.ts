@@ -12,7 +12,7 @@ import { jpegFile, pdfFile } from './samples.js';
 // SECURITY 28: with CLAMD_SOCKET set, every upload is streamed to clamd (INSTREAM) before it is
 // stored; malware is refused (422 fileInfected), a scanner fault is a 503 and nothing is stored.
 
-describe(`item 28: uploads are scanned by clamd before they are stored (${testDbKind()})`, () => {
+describe(`SECURITY 28: uploads are scanned by clamd before they are stored (${testDbKind()})`, () => {
   let t: TestApp & { filesDir: string };
   let clamd: TFakeClamd;
   let student: { userId: number; headers: { cookie: string } };

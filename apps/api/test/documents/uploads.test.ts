@@ -35,7 +35,7 @@ function pdfOfSize(size: number): Buffer {
   return Buffer.concat([base.subarray(0, 9), Buffer.from(`%${'x'.repeat(pad)}\n`), base.subarray(9)]);
 }
 
-describe('accepted kinds', () => {
+describe('SECURITY 24: accepted kinds', () => {
   const kinds: [string, () => Buffer, string][] = [
     ['report.pdf', pdfFile, 'application/pdf'],
     ['old.doc', docFile, 'application/msword'],
@@ -70,7 +70,7 @@ describe('accepted kinds', () => {
   }
 });
 
-describe('refused kinds', () => {
+describe('SECURITY 24, 25: refused kinds', () => {
   // Each with its own code, so the web can say why (common:errors.<code>).
   const refused: [string, string, Buffer, string][] = [
     ['a PNG named .pdf', 'scan.pdf', pngFile(), 'fileType'],
@@ -132,7 +132,7 @@ describe('refused kinds', () => {
   });
 });
 
-describe('size limit', () => {
+describe('SECURITY 25: size limit', () => {
   it('item 25: a file of exactly the limit is accepted', async () => {
     const res = await upload(t, student, '/Language/upload', {
       file: { filename: 'max.pdf', data: pdfOfSize(MAX_BYTES) },
@@ -167,7 +167,7 @@ describe('size limit', () => {
   });
 });
 
-describe('storage names', () => {
+describe('SECURITY 26: storage names', () => {
   it('item 26: a client name with ../ is display text only; the stored path is ours', async () => {
     const res = await upload(t, student, '/Qualification/upload', {
       file: { filename: '../../escape.pdf', data: pdfFile() },
@@ -253,7 +253,7 @@ describe('Document/upload', () => {
   });
 });
 
-describe('aborted upload', () => {
+describe('SECURITY 25 (reliability): aborted upload', () => {
   it('reliability: a client that disconnects mid-upload leaves no file and no row', async () => {
     const before = { rows: await fileRows(), disk: listFiles(t.filesDir) };
     const { payload, headers } = multipart([

@@ -35,7 +35,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe('item 32: PostgreSQL errors mapped by the central handler', () => {
+describe('SECURITY 32: PostgreSQL errors mapped by the central handler', () => {
   it.each([
     ['/year-zero', 400, 'invalidValue'],
     ['/overflow', 400, 'invalidValue'],

@@ -33,7 +33,7 @@ afterAll(() => t?.close());
 
 const tokenOf = (who: TWho) => who!.headers.cookie.split('=')[1]!;
 
-describe('the handshake (SECURITY 29)', () => {
+describe('SECURITY 29: the handshake', () => {
   it('refuses a socket without a session cookie', async () => {
     await expect(connectHub(t.baseUrl, null)).rejects.toThrow('unauthorized');
     await expect(connectHub(t.baseUrl, { headers: { cookie: 'sid=made-up-token' } })).rejects.toThrow(
@@ -213,7 +213,7 @@ describe('live notifications', () => {
   });
 });
 
-describe('sessions (SECURITY 18, 19)', () => {
+describe('SECURITY 18, 19: sessions', () => {
   it('logout disconnects the sockets of that session, not the user’s other sessions', async () => {
     const first = await signInAs(t, 'hub.leaver@notify.test', 'Admin');
     const second = await signInAs(t, 'hub.leaver@notify.test', 'Admin');

@@ -166,7 +166,7 @@ function expectNoLeak(owner: TOwner, res: TResponse, what: string) {
   }
 }
 
-describe('anonymous', () => {
+describe('SECURITY 4: anonymous', () => {
   it.each(ALL_BASES)('%s: every verb is 401', async (base) => {
     for (const request of everyVerb(base, 1, { name: 'x' }, 1)) {
       expect((await send(anonymous, request)).status, `${request[0]} ${request[1]}`).toBe(401);
@@ -184,7 +184,7 @@ describe('anonymous', () => {
   });
 });
 
-describe.each(CATALOGUE)('catalogue %s', (base) => {
+describe.each(CATALOGUE)('SECURITY 4: catalogue %s', (base) => {
   const idOf = () =>
     ({
       DocumentType: cat.documentTypeId,
@@ -225,7 +225,7 @@ describe.each(CATALOGUE)('catalogue %s', (base) => {
   });
 });
 
-describe('Notification (admin only)', () => {
+describe('SECURITY 4: Notification (admin only)', () => {
   it.each(OWNERS)('owner %s gets 403 on every verb', async (key) => {
     for (const request of everyVerb('Notification', cat.notificationId, catalogueBody('Notification'))) {
       expect((await send(owners[key].api, request)).status, request[1]).toBe(403);
@@ -247,7 +247,7 @@ describe('Notification (admin only)', () => {
   });
 });
 
-describe('Course and UniversityCourse specifics are admin-only', () => {
+describe('SECURITY 4: Course and UniversityCourse specifics are admin-only', () => {
   it.each(OWNERS)('owner %s gets 403', async (key) => {
     const { api } = owners[key];
     const course = { name: 'Sneaky', levelId: cat.levelId, categoryId: cat.categoryId };
@@ -261,7 +261,7 @@ describe('Course and UniversityCourse specifics are admin-only', () => {
   });
 });
 
-describe.each(OWNED)('%s (owned records)', (base) => {
+describe.each(OWNED)('SECURITY 1, 2, 3, 5: %s (owned records)', (base) => {
   const ownerField = base === 'StudentInfo' ? 'userId' : 'studentId';
 
   it.each(OWNERS)('owner %s sees and changes only their own', async (key) => {
@@ -366,7 +366,7 @@ describe.each(OWNED)('%s (owned records)', (base) => {
   });
 });
 
-describe('StudentInfo ownership rules', () => {
+describe('SECURITY 1, 2, 6: StudentInfo ownership rules', () => {
   it('a student may not add a second profile; an agent may add more', async () => {
     expect((await owners.A.api.post('/StudentInfo/add', studentInfoBody('Extra'))).status).toBe(409);
     const added = await owners.Y.api.post('/StudentInfo/add', studentInfoBody('Ownyankee'));

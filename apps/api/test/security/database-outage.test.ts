@@ -38,7 +38,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 const wrapped = (cause: Error) => new DrizzleQueryError('select 1 where x = $1', ['AB1234567'], cause);
 
-describe('item 32: which errors mean "the database is unavailable"', () => {
+describe('SECURITY 32: which errors mean "the database is unavailable"', () => {
   it.each([
     ['57P01 admin_shutdown', withCode('57P01', 'terminating connection due to administrator command')],
     ['57P02 crash_shutdown', withCode('57P02')],

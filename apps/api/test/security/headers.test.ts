@@ -6,7 +6,7 @@ import { testDbKind } from '../db.js';
 
 const json = { 'content-type': 'application/json' };
 
-describe(`API response headers (${testDbKind()})`, () => {
+describe(`SECURITY 22, 23, 32: API response headers (${testDbKind()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

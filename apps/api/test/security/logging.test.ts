@@ -4,14 +4,15 @@ import { createTestApp, signInAs, type TestApp } from '../app.js';
 import { Browser } from '../auth/browser.js';
 import { signInThroughDemo } from '../auth/flow.js';
 import { testDbKind } from '../db.js';
+import { upload } from '../documents/helpers.js';
 import { logCapture } from '../log-capture.js';
-import { studentInfoBody } from '../resources/helpers.js';
+import { client, studentInfoBody } from '../resources/helpers.js';
 
-describe(`item 33: security logging without personal data (${testDbKind()})`, () => {
+describe(`SECURITY 33: security logging without personal data (${testDbKind()})`, () => {
   let t: TestApp;
   const log = logCapture();
   beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: log.stream });
+    t = await createTestApp({ LOG_LEVEL: 'info', UPLOAD_MAX_MB: '1' }, { logStream: log.stream });
   });
   afterAll(() => t.close());
 
@@ -85,5 +86,38 @@ describe(`item 33: security logging without personal data (${testDbKind()})`, ()
     expect(out.statusCode).toBe(204);
     expect(log.lines().find((l) => l.event === 'sign-out')).toMatchObject({ userId: student.userId });
     expect(log.text()).not.toContain(student.cookie.split('=')[1]);
+  });
+
+  it('item 33: a refused upload (content, size) is logged with the user id and code, not the file name', async () => {
+    const student = await signInAs(t, 'log.upload@example.test', 'Student');
+    const c = client(t, student);
+    const { id: studentId } = (
+      await c.post('/StudentInfo/CreateOrUpdate?studentId=0', studentInfoBody('Uplog'))
+    ).body as { id: number };
+    const php = await upload(t, student, '/Qualification/upload', {
+      file: { filename: 'Secretname-shell.pdf', data: Buffer.from('<?php system($_GET["c"]); ?>\n') },
+      fields: { studentId },
+    });
+    expect(php.status).toBe(400);
+    const big = await upload(t, student, '/Qualification/upload', {
+      file: { filename: 'Secretname-big.pdf', data: Buffer.alloc(2 * 1024 * 1024, 1) },
+      fields: { studentId },
+    });
+    expect(big.status).toBe(413);
+    const refused = log.lines().filter((l) => l.event === 'upload-refused');
+    expect(refused).toEqual([
+      expect.objectContaining({
+        userId: student.userId,
+        status: 400,
+        code: 'fileType',
+        route: 'POST /api/Qualification/upload',
+      }),
+      expect.objectContaining({
+        userId: student.userId,
+        status: 413,
+        route: 'POST /api/Qualification/upload',
+      }),
+    ]);
+    expect(log.text()).not.toContain('Secretname');
   });
 });

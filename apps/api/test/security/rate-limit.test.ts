@@ -33,7 +33,7 @@ function expectTooMany(res: Awaited<ReturnType<TestApp['app']['inject']>>) {
   expect(res.json()).toMatchObject({ status: 429, title: 'Too Many Requests', code: 'rateLimited' });
 }
 
-describe(`item 30: rate limits on every API route (${testDbKind()})`, () => {
+describe(`SECURITY 30: rate limits on every API route (${testDbKind()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({

@@ -32,7 +32,7 @@ const hostile = [
   ' //evil.example',
 ];
 
-describe('item 14: safeReturnUrl', () => {
+describe('SECURITY 14: safeReturnUrl', () => {
   it.each(hostile)('item 14: %j never leaves the origin', (value) => {
     const result = safeReturnUrl(value, ORIGIN);
     expect(result.startsWith('/')).toBe(true);
@@ -95,7 +95,7 @@ describe('item 14: safeReturnUrl', () => {
   });
 });
 
-describe('item 14: returnUrl after a real sign-in', () => {
+describe('SECURITY 14: returnUrl after a real sign-in', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

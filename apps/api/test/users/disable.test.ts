@@ -10,7 +10,7 @@ import { client, type TClient, where } from '../resources/helpers.js';
 
 type TAccount = { id: number; email: string; role: string; disabledAt: string | null };
 
-describe(`item 19: admins disable and enable accounts (${testDbKind()})`, () => {
+describe(`SECURITY 19: admins disable and enable accounts (${testDbKind()})`, () => {
   let t: TestApp;
   let admin: TClient;
   let adminId: number;

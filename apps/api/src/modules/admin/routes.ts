@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../http/session.js';
 import { countSummary } from './repository.js';
 
 const ZCount = z.number().int().min(0);
@@ -26,9 +25,7 @@ export async function adminModule(fastify: FastifyInstance) {
         summary: 'Counts of universities, courses, students and submitted applications (Admin)',
         response: { 200: ZAdminSummary },
       },
-      onRequest: async (request) => {
-        requireRole(request, 'Admin');
-      },
+      config: { access: ['Admin'] },
     },
     async () => countSummary(database.db),
   );

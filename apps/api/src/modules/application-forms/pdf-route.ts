@@ -6,7 +6,6 @@ import { AppError } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
 import { zQueryInt } from '../../resources/hooks.js';
 import { actorOf } from '../../resources/scope.js';
-import { signedIn } from '../applications/guards.js';
 import { contentDisposition } from '../documents/names.js';
 import { loadPdfInput } from './pdf-data.js';
 import { PdfBusyError, PdfPool } from './pdf-pool.js';
@@ -38,7 +37,7 @@ export async function registerPdfRoute(fastify: FastifyInstance) {
   app.get(
     '/ApplicationForm/generate-application-form',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['ApplicationForm'],
         operationId: 'ApplicationForm_generateApplicationForm',

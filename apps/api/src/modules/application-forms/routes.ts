@@ -9,10 +9,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
-import { requireUser } from '../../http/session.js';
-import { checkBody, guard, zPathId } from '../../resources/hooks.js';
+import { checkBody, resourceAccess, zPathId } from '../../resources/hooks.js';
 import { inTransaction } from '../../resources/mutations.js';
 import { describeVerb } from '../../resources/operations.js';
 import { listPage } from '../../resources/queries.js';
@@ -31,17 +29,14 @@ import {
 // one. Writing (Add, Edit, Delete of the admin screen): admins only. The PDF route
 // (generate-application-form) lives beside this module in its own file.
 
-const adminOnly = async (request: FastifyRequest) => {
-  if (requireUser(request).role !== 'Admin') throw forbidden();
-};
 const tags = [resource.base];
 const row = documented(ZApplicationFormRow);
 
 export async function applicationFormsModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
-  const read = { onRequest: guard(resource, 'read'), preValidation: checkBody };
-  const write = { onRequest: adminOnly, preValidation: checkBody };
+  const read = { config: { access: resourceAccess(resource, 'read') }, preValidation: checkBody };
+  const write = { config: { access: ['Admin'] as const }, preValidation: checkBody };
   const actor = (req: FastifyRequest) => actorOf(req.user!);
 
   app.post(

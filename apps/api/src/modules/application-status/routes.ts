@@ -57,13 +57,13 @@ const ZAnswered = z.object({
   state: ZApplicationStatusState,
 });
 
-const signedIn = async (request: FastifyRequest) => {
+const _signedIn = async (request: FastifyRequest) => {
   requireUser(request);
 };
-const admins = async (request: FastifyRequest) => {
+const _admins = async (request: FastifyRequest) => {
   requireRole(request, 'Admin');
 };
-const applicants = async (request: FastifyRequest) => {
+const _applicants = async (request: FastifyRequest) => {
   requireRole(request, 'Student', 'Agent');
 };
 
@@ -79,7 +79,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.get(
     '/ApplicationStatus/list',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['ApplicationStatus'],
         operationId: 'ApplicationStatus_list',
@@ -95,7 +95,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.get(
     '/ApplicationStatus/get',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['ApplicationStatus'],
         operationId: 'ApplicationStatus_get',
@@ -121,7 +121,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.post(
     '/ApplicationStatus/move',
     {
-      onRequest: admins,
+      config: { access: ['Admin'] },
       schema: {
         tags: ['ApplicationStatus'],
         operationId: 'ApplicationStatus_move',
@@ -140,7 +140,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.post(
     '/ApplicationStatus/undo',
     {
-      onRequest: admins,
+      config: { access: ['Admin'] },
       schema: {
         tags: ['ApplicationStatus'],
         operationId: 'ApplicationStatus_undo',
@@ -158,7 +158,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.post(
     '/ApplicationStatus/withdraw',
     {
-      onRequest: applicants,
+      config: { access: ['Student', 'Agent'] },
       schema: {
         tags: ['ApplicationStatus'],
         operationId: 'ApplicationStatus_withdraw',
@@ -174,7 +174,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.get(
     '/DocumentRequest/list',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['DocumentRequest'],
         operationId: 'DocumentRequest_list',
@@ -190,7 +190,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.get(
     '/DocumentRequest/open',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['DocumentRequest'],
         operationId: 'DocumentRequest_open',
@@ -208,10 +208,8 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   app.post(
     '/DocumentRequest/upload',
     {
-      onRequest: async (request) => {
-        requireUser(request);
-        refuseOversized(request, maxBytes);
-      },
+      config: { access: 'signedIn', upload: true },
+      onRequest: async (request) => refuseOversized(request, maxBytes),
       schema: {
         tags: ['DocumentRequest'],
         operationId: 'DocumentRequest_upload',

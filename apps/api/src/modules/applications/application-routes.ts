@@ -8,7 +8,6 @@ import { zQueryInt } from '../../resources/hooks.js';
 import { inTransaction } from '../../resources/mutations.js';
 import { actorOf } from '../../resources/scope.js';
 import { withChanges } from '../application-status/events.js';
-import { signedIn } from './guards.js';
 import { confirmApplication, raiseStage, reviewOf } from './review.js';
 import { ownProfileId, requireStudent, stageOf } from './stage.js';
 
@@ -40,7 +39,7 @@ export function registerApplicationRoutes(fastify: FastifyInstance) {
   app.get(
     '/Stage/get',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['Stage'],
         operationId: 'Stage_get',
@@ -72,7 +71,7 @@ export function registerApplicationRoutes(fastify: FastifyInstance) {
   app.post(
     '/Stage/raise',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['Stage'],
         operationId: 'Stage_raise',
@@ -94,7 +93,7 @@ export function registerApplicationRoutes(fastify: FastifyInstance) {
   app.post(
     '/Stage/confirm',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['Stage'],
         operationId: 'Stage_confirm',
@@ -120,7 +119,7 @@ export function registerApplicationRoutes(fastify: FastifyInstance) {
   app.get(
     '/Review/getReview',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['Review'],
         operationId: 'Review_getReview',

@@ -7,7 +7,7 @@ import type { TDb } from '../../db/client.js';
 import { studentCourses, universityCourses } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { TResource } from '../../resources/define.js';
-import { guard, ZStudentQuery } from '../../resources/hooks.js';
+import { resourceAccess, ZStudentQuery } from '../../resources/hooks.js';
 import { inTransaction } from '../../resources/mutations.js';
 import { describeSpecific } from '../../resources/operations.js';
 import { listRows, type TRow } from '../../resources/queries.js';
@@ -74,7 +74,7 @@ export function registerCourseSelectionRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/StudentCourse/addOrUpdateList',
     {
-      onRequest: guard(studentCourse, 'write'),
+      config: { access: resourceAccess(studentCourse, 'write') },
       schema: {
         ...describeSpecific(studentCourse, 'addOrUpdateList', 'rows', "Replace a student's course selection"),
         description:

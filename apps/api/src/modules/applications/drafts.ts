@@ -10,7 +10,6 @@ import { documented, problems } from '../../http/openapi.js';
 import type { TResourceHooks } from '../../resources/define.js';
 import { zQueryInt } from '../../resources/hooks.js';
 import { actorOf } from '../../resources/scope.js';
-import { signedIn } from './guards.js';
 import { requireStudent } from './stage.js';
 
 // Drafts (DESIGN 6): the open step's unsaved input, any JSON object of at most 64 KB, not checked
@@ -81,7 +80,7 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
   app.get(
     '/Draft',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['Draft'],
         operationId: 'Draft_get',
@@ -116,7 +115,7 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
   app.put(
     '/Draft',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['Draft'],
         operationId: 'Draft_put',
@@ -157,7 +156,7 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
   app.delete(
     '/Draft',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['Draft'],
         operationId: 'Draft_delete',

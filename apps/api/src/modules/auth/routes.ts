@@ -12,7 +12,7 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { findDemoAccount } from '../../db/seed/demo-accounts.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { documented, PUBLIC, problems } from '../../http/openapi.js';
+import { documented, problems } from '../../http/openapi.js';
 import { clearSessionCookie, requireUser, sessionCookieName, setSessionCookie } from '../../http/session.js';
 import { createSession, deleteSession, sessionKey } from '../../http/session-store.js';
 import { demoProviderPlugin } from './demo-provider/plugin.js';
@@ -99,13 +99,12 @@ export async function authModule(fastify: FastifyInstance) {
         tags: ['auth'],
         operationId: 'Auth_googleLogin',
         summary: 'Start signing in (browser navigation)',
-        security: PUBLIC,
         response: {
           303: documented(z.undefined().describe('Redirects to the sign-in provider.')),
           ...problems(429, 503),
         },
       },
-      config: { rateLimit: { max: 100, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 100, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const signUpRole = parseSignUpRole(request.query.role);
@@ -143,7 +142,7 @@ export async function authModule(fastify: FastifyInstance) {
   );
 
   // Request logs show this URL without its query (one-time code, state): see requestForLog.
-  app.get('/callback', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/callback', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     reply.clearCookie(flowCookie, flowCookieOptions);
     const fail = (reason: 'failed' | 'cancelled', why: string) => {
@@ -235,6 +234,7 @@ export async function authModule(fastify: FastifyInstance) {
         summary: 'The signed-in user',
         response: { 200: ZMe },
       },
+      config: { access: 'signedIn' },
     },
     async (request) => meOf(requireUser(request)),
   );
@@ -250,9 +250,7 @@ export async function authModule(fastify: FastifyInstance) {
         body: ZProfileNames,
         response: { 200: ZMe },
       },
-      onRequest: async (request) => {
-        requireUser(request);
-      },
+      config: { access: 'signedIn' },
     },
     async (request) => {
       const user = requireUser(request);
@@ -268,9 +266,9 @@ export async function authModule(fastify: FastifyInstance) {
         tags: ['auth'],
         operationId: 'Auth_logout',
         summary: 'End the session (also without one)',
-        security: PUBLIC,
         response: { 204: documented(z.undefined().describe('Signed out.')) },
       },
+      config: { access: 'public' },
     },
     async (request, reply: FastifyReply) => {
       const token = request.cookies[sessionCookieName(config.secureCookies)];
@@ -295,9 +293,7 @@ export async function authModule(fastify: FastifyInstance) {
         body: ZLanguageChoice,
         response: { 204: documented(z.undefined().describe('Stored.')) },
       },
-      onRequest: async (request) => {
-        requireUser(request);
-      },
+      config: { access: 'signedIn' },
     },
     async (request, reply) => {
       await setAppLanguage(database.db, requireUser(request).id, request.body.language);
@@ -315,9 +311,7 @@ export async function authModule(fastify: FastifyInstance) {
         summary: "The user's mail settings",
         response: { 200: ZMailSettings },
       },
-      onRequest: async (request) => {
-        requireUser(request);
-      },
+      config: { access: 'signedIn' },
     },
     async (request) => ({ statusMails: await getStatusMails(database.db, requireUser(request).id) }),
   );
@@ -332,9 +326,7 @@ export async function authModule(fastify: FastifyInstance) {
         body: ZMailSettings,
         response: { 200: ZMailSettings },
       },
-      onRequest: async (request) => {
-        requireUser(request);
-      },
+      config: { access: 'signedIn' },
     },
     async (request) => {
       await setStatusMails(database.db, requireUser(request).id, request.body.statusMails);

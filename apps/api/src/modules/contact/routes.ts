@@ -2,8 +2,7 @@ import { ZContactMessage, ZContactMessageInput } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PUBLIC, problems } from '../../http/openapi.js';
-import { requireRole } from '../../http/session.js';
+import { problems } from '../../http/openapi.js';
 import { findLatestContactMessages, insertContactMessage } from './repository.js';
 
 /** Messages a sender may post per minute from one address (the form needs no sign-in). */
@@ -23,11 +22,10 @@ export async function contactModule(fastify: FastifyInstance) {
         tags: ['contact'],
         operationId: 'Contact_send',
         summary: 'Send a message from the landing page (no sign-in)',
-        security: PUBLIC,
         body: ZContactMessageInput,
         response: { 201: z.object({ id: z.number().int() }), ...problems(429) },
       },
-      config: { rateLimit: { max: CONTACT_RATE_LIMIT, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: CONTACT_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const id = await insertContactMessage(database.db, request.body);
@@ -46,9 +44,7 @@ export async function contactModule(fastify: FastifyInstance) {
         response: { 200: z.array(ZContactMessage) },
       },
       // Before validation, so an outsider learns nothing from the query's error messages.
-      onRequest: async (request) => {
-        requireRole(request, 'Admin');
-      },
+      config: { access: ['Admin'] },
     },
     async (request) => {
       return findLatestContactMessages(database.db, request.query.limit);

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
-import { requireRole } from '../../http/session.js';
 import type { GDriveDriver } from './storage/gdrive.js';
 
 // The admin's Google Drive check (spec 2.3 "Google-drive check page", 7.3 find-root-folder):
@@ -32,9 +31,7 @@ export function registerDriveCheck(fastify: FastifyInstance, gdrive: GDriveDrive
   app.get(
     '/Document/find-root-folder',
     {
-      onRequest: async (request) => {
-        requireRole(request, 'Admin');
-      },
+      config: { access: ['Admin'] },
       schema: {
         tags: ['Document'],
         operationId: 'Document_findRootFolder',

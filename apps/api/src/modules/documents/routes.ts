@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
-import { requireUser } from '../../http/session.js';
 import { actorOf, ownsStudent } from '../../resources/scope.js';
 import { registerDriveCheck } from './drive-check.js';
 import { contentDisposition } from './names.js';
@@ -55,16 +54,12 @@ export async function documentsModule(fastify: FastifyInstance) {
   // Before the resource routes are built (app.ts registers this module before them).
   extendRecordsWithFiles(app.resources, deps);
 
-  const signedIn = async (request: FastifyRequest) => {
-    requireUser(request);
-  };
   const actor = (request: FastifyRequest) => ({ ...actorOf(request.user!), email: request.user!.email });
-  // Before the body is read: no session means 401, and a declared length over the limit 413.
+  // Before the body is read: no session means 401 (the access rule), and a declared length over
+  // the limit 413.
   const uploading = {
-    onRequest: async (request: FastifyRequest) => {
-      requireUser(request);
-      refuseOversized(request, maxBytes);
-    },
+    config: { access: 'signedIn' as const, upload: true },
+    onRequest: async (request: FastifyRequest) => refuseOversized(request, maxBytes),
   };
 
   /** Spools the file, reads the fields, hands over; the spool file never outlives the request. */
@@ -145,7 +140,7 @@ export async function documentsModule(fastify: FastifyInstance) {
   app.delete(
     '/Document/delete/:id',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['Document'],
         operationId: 'Document_delete',
@@ -159,7 +154,7 @@ export async function documentsModule(fastify: FastifyInstance) {
   app.delete(
     '/Qualification/deleteFile/:id',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['Qualification'],
         operationId: 'Qualification_deleteFile',
@@ -173,7 +168,7 @@ export async function documentsModule(fastify: FastifyInstance) {
   app.delete(
     '/Language/deleteFile/:id',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['Language'],
         operationId: 'Language_deleteFile',
@@ -188,7 +183,7 @@ export async function documentsModule(fastify: FastifyInstance) {
   app.get(
     '/Document/list',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['Document'],
         operationId: 'Document_list',
@@ -210,7 +205,7 @@ export async function documentsModule(fastify: FastifyInstance) {
   app.get(
     '/Document/downloadByFileId/:fileId',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['Document'],
         operationId: 'Document_downloadByFileId',

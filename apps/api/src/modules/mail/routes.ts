@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { mailJobs } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
-import { requireRole } from '../../http/session.js';
 import { registerResource } from '../../resources/routes.js';
 import { mailJobResource } from './resource.js';
 import { createMailTransport } from './transport.js';
@@ -48,9 +47,7 @@ async function outboxRoutes(fastify: FastifyInstance) {
           ...problems(404),
         },
       },
-      onRequest: async (request) => {
-        requireRole(request, 'Admin');
-      },
+      config: { access: ['Admin'] },
     },
     async (request, reply) => {
       const [row] = await database.db
@@ -87,9 +84,7 @@ async function retryFailed(app: FastifyInstance) {
         params: ZIdParams,
         response: { 204: documented(z.undefined().describe('Queued again.')), ...problems(404, 409) },
       },
-      onRequest: async (request) => {
-        requireRole(request, 'Admin');
-      },
+      config: { access: ['Admin'] },
     },
     async (request, reply) => {
       const { id } = request.params;

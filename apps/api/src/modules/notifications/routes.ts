@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documented, problems } from '../../http/openapi.js';
-import { requireRole } from '../../http/session.js';
 import { createHub } from './hub.js';
 import { markNotified } from './repository.js';
 
@@ -21,9 +20,7 @@ export async function notificationsModule(fastify: FastifyInstance) {
   app.post(
     '/Notification/markNotified',
     {
-      onRequest: async (request) => {
-        requireRole(request, 'Admin');
-      },
+      config: { access: ['Admin'] },
       schema: {
         tags: ['Notification'],
         operationId: 'Notification_markNotified',

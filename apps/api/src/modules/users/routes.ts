@@ -17,7 +17,7 @@ import {
   userAccounts,
 } from './accounts.js';
 
-const adminOnly = async (request: FastifyRequest) => {
+const _adminOnly = async (request: FastifyRequest) => {
   requireRole(request, 'Admin');
 };
 const missing = () => notFound('This user was not found.');
@@ -34,7 +34,7 @@ export async function usersModule(fastify: FastifyInstance) {
   app.post(
     '/User/getListByPage',
     {
-      onRequest: adminOnly,
+      config: { access: ['Admin'] },
       preValidation: checkBody,
       schema: { ...describeVerb(userAccounts, 'getListByPage'), body: ZPagedQuery },
     },
@@ -53,7 +53,7 @@ export async function usersModule(fastify: FastifyInstance) {
   app.post(
     '/User/disable',
     {
-      onRequest: adminOnly,
+      config: { access: ['Admin'] },
       schema: { ...disableDoc, body: ZUserIdBody, response: { 200: disableResponse[200], ...problems(404) } },
     },
     async (request) => {
@@ -76,7 +76,7 @@ export async function usersModule(fastify: FastifyInstance) {
   app.post(
     '/User/enable',
     {
-      onRequest: adminOnly,
+      config: { access: ['Admin'] },
       schema: { ...enableDoc, body: ZUserIdBody, response: { 200: enableResponse[200], ...problems(404) } },
     },
     async (request) => {

@@ -3,6 +3,7 @@ import { ZProfileNames, zEmail } from '@uniapply/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
+import { publicRoutes } from '../../../http/access.js';
 import { renderExpiredPage, renderSignInPage } from './page.js';
 import { rememberTypedNames } from './provider.js';
 import { pickDemoLanguage, type TDemoPageLanguage } from './texts.js';
@@ -37,6 +38,8 @@ const pageLanguage = (request: FastifyRequest): TDemoPageLanguage =>
  */
 export async function demoProviderPlugin(app: FastifyInstance, opts: TDemoProviderPluginOptions) {
   const { provider, mountPath } = opts;
+  // The provider's pages and endpoints are the sign-in itself: everyone may reach them.
+  publicRoutes(app);
   await app.register(interactionPages, { provider, mountPath });
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
