@@ -19,6 +19,7 @@ import { releaseFiles } from '../documents/repository.js';
 import { discard, documentsDeps, purgeNow, removeSpooled, storeUpload } from '../documents/service.js';
 import { refuseOversized, spoolUpload } from '../documents/upload.js';
 import { withChanges } from './events.js';
+import { registerOverview } from './overview.js';
 import { listHistory, listRequests, listStates, stateOf } from './repository.js';
 import {
   answerRequest,
@@ -83,6 +84,8 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
     },
     async (req) => db.transaction((tx) => listStates(tx, actorOf(req.user!), req.query)),
   );
+
+  registerOverview(app);
 
   app.get(
     '/ApplicationStatus/get',
