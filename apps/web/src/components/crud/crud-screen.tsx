@@ -72,8 +72,9 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
   };
   const clear = () => {
     setFilterDraft('');
-    list.setFilter('');
+    list.clearFilters();
   };
+  const facet = definition.facet;
   const fromSelection = definition.addFromSelection;
   const openAdd = () => {
     const page = definition.formPage;
@@ -125,6 +126,16 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
                 {t('filter.find')}
               </Button>
             </>
+          )}
+          {facet && (
+            <Select
+              className={classes.facetInput}
+              label={translateKey(t, facet.label)}
+              data={facet.options.map((o) => ({ value: o.value || ANY, label: translateKey(t, o.label) }))}
+              value={list.facetValue || ANY}
+              allowDeselect={false}
+              onChange={(value) => list.setFacet(!value || value === ANY ? '' : value)}
+            />
           )}
           <Button variant="default" onClick={clear} leftSection={<IconX size={16} aria-hidden />}>
             {t('filter.clear')}

@@ -115,6 +115,16 @@ export type TCrudDefinition = {
     label?: string;
     options?: readonly { value: string; label: string }[];
   };
+  /**
+   * A second filter beside the first: a choice among fixed values matched with EQ (e.g. a status),
+   * kept in the address under `param` (never personal data), so links can open the list filtered.
+   */
+  facet?: {
+    field: string;
+    param: string;
+    label: string;
+    options: readonly { value: string; label: string }[];
+  };
   columns: TDisplayField[];
   /** The shared zod input schema: the form validates with it and saves what it outputs. */
   schema?: z.ZodObject;

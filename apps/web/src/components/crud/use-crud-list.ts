@@ -1,4 +1,4 @@
-import { PAGE_SIZE, simpleFilter } from '@uniapply/shared';
+import { PAGE_SIZE, simpleFilter, type TFilter } from '@uniapply/shared';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { toPageNumber } from '../../lib/paging';
@@ -14,6 +14,12 @@ import { useErrorAlert } from './notify';
 
 type TListState = { crudFilter?: string } | null;
 
+/** The facet's EQ condition beside the text filter's (none for an empty choice). */
+function withFacet(filter: TFilter, field: string | undefined, value: string): TFilter {
+  if (!field || !value) return filter;
+  return { ...filter, conditions: [...(filter.conditions ?? []), { field, operator: 'EQ', value }] };
+}
+
 export function useCrudList(definition: TCrudDefinition) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
@@ -21,7 +27,8 @@ export function useCrudList(definition: TCrudDefinition) {
   const filterText = (personal ? (location.state as TListState)?.crudFilter : params.get('q')) ?? '';
   const page = toPageNumber(params.get('page'));
   const selectedParam = params.get('selected');
-  const { base, filter } = definition;
+  const { base, filter, facet } = definition;
+  const facetValue = (facet && params.get(facet.param)) || '';
 
   const update = useCallback(
     (changes: Record<string, string | null>, replace = false, nextFilter = filterText) => {
@@ -44,7 +51,11 @@ export function useCrudList(definition: TCrudDefinition) {
 
   const list = usePagedList<TRow>({
     base,
-    filter: simpleFilter(filter.field, filter.operator, filterText.trim()),
+    filter: withFacet(
+      simpleFilter(filter.field, filter.operator, filterText.trim()),
+      facet?.field,
+      facetValue,
+    ),
     page,
     pageSize: PAGE_SIZE,
     // A page past the end (an old link, rows deleted meanwhile) moves to the last page.
@@ -70,9 +81,15 @@ export function useCrudList(definition: TCrudDefinition) {
     filterText,
     selected,
     setPage: (value: number) => update({ page: value > 1 ? String(value) : null, selected: null }),
+    facetValue,
     /** A filter change goes back to page 1. */
     setFilter: (text: string) =>
       update({ q: text.trim() || null, page: null, selected: null }, false, text.trim()),
+    setFacet: (value: string) =>
+      facet && update({ [facet.param]: value || null, page: null, selected: null }),
+    /** Both filters off at once (Clear). */
+    clearFilters: () =>
+      update({ q: null, ...(facet ? { [facet.param]: null } : {}), page: null, selected: null }, false, ''),
     /** Clicking the selected row deselects it. */
     toggle: (row: TRow) => update({ selected: selected?.id === row.id ? '' : String(row.id) }, true),
     /** Let the next load pick its first row again (after a delete or an add). */
