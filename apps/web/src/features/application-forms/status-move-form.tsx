@@ -124,6 +124,7 @@ export function StatusMoveForm({
     <Stack
       component="form"
       gap="sm"
+      maw={720}
       onSubmit={(event) => {
         event.preventDefault();
         if (valid) move.mutate();

@@ -106,7 +106,7 @@ describe('the admin status control', () => {
     await waitFor(() => expect(newest).toHaveTextContent('Conditional offer'));
     expect(newest).toHaveTextContent('Internal noteIELTS 6.5 needed');
     expect(within(panel).getAllByText('Conditional offer').length).toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it('asks for documents by type or free text, one row each; such a request is never internal', async () => {
     const fake = fakeStatusApi([application('underReview', 5)]);
@@ -137,7 +137,7 @@ describe('the admin status control', () => {
     });
     const requests = await within(panel).findByRole('list', { name: 'Requested documents (open: 2)' });
     expect(within(requests).getAllByRole('listitem')).toHaveLength(2);
-  });
+  }, 60_000); // many steps: generous on a loaded machine
 
   it('shows Undo only for the admin’s own last move within 24 hours, and asks first', async () => {
     const fake = fakeStatusApi([application('underReview', 1)]);

@@ -7,7 +7,7 @@ import {
   type TStatusHistoryEntry,
   UNDO_WINDOW_MS,
 } from '@uniapply/shared';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/crud/notify';
 import { api } from '../../lib/api';
@@ -61,11 +61,16 @@ export function ApplicationStatusPanel({ studentCourseId }: { studentCourseId: n
     queryFn: ({ signal }) => fetchStatusDetail(studentCourseId, signal),
   });
   const version = detail.data?.state.version;
-  // A change seen here (ours, another admin's, the applicant's upload) also changes the grid's row.
+  // A change seen here (ours, another admin's, the applicant's upload) also changes the grid's row;
+  // merely selecting a row (its first load) does not.
+  const seen = useRef<{ id: number; version: number } | null>(null);
   useEffect(() => {
-    if (version !== undefined)
+    if (version === undefined) return;
+    const before = seen.current;
+    if (before?.id === studentCourseId && before.version !== version)
       void queryClient.invalidateQueries({ queryKey: resourceKeys.lists('ApplicationForm') });
-  }, [version, queryClient]);
+    seen.current = { id: studentCourseId, version };
+  }, [studentCourseId, version, queryClient]);
   const refresh = () => refreshStatuses(queryClient);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
