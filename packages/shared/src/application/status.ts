@@ -195,8 +195,15 @@ export type TWaitingApplication = z.infer<typeof ZWaitingApplication>;
  * status (every status, zeros included) and, for each status one can wait in, the applications
  * that have waited longest (at most OVERVIEW_WAITING_LIMIT, oldest first).
  */
+const zCount = z.number().int().min(0);
 export const ZStatusOverview = z.object({
-  counts: z.record(ZApplicationStatus, z.number().int().min(0)),
+  // One property per status (not a record): OpenAPI then lists each one.
+  counts: z.object(
+    Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, zCount])) as Record<
+      TApplicationStatus,
+      typeof zCount
+    >,
+  ),
   waiting: z.array(z.object({ status: ZApplicationStatus, applications: z.array(ZWaitingApplication) })),
 });
 export type TStatusOverview = z.infer<typeof ZStatusOverview>;
