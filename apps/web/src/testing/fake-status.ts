@@ -1,4 +1,5 @@
 import {
+  mayMove,
   mayWithdraw,
   type TApplicationStatus,
   type TApplicationStatusDetail,
@@ -8,9 +9,10 @@ import {
 import { json, problem, type THandlers } from './fake-api';
 
 // The status pipeline of issue 12 as the web tests' fake: applications of one student kept in
-// memory, answering the applicant side's routes like the server (list, get with history and
-// requests, withdraw with its version and the shared table, an answered request that returns the
-// application to underReview once every request is answered).
+// memory, answering the status routes like the server (list, get with history and requests,
+// withdraw with its version and the shared table, an answered request that returns the
+// application to underReview once every request is answered; the admin's move and undo, by the
+// demo admin, user 1).
 
 const query = (url: string) => new URL(url, 'http://localhost').searchParams;
 
@@ -69,10 +71,23 @@ export function statusApplication(
   };
 }
 
+const conflict = (current: TApplicationStatus, version: number) =>
+  new Response(JSON.stringify({ status: 409, code: 'statusConflict', params: { current, version } }), {
+    status: 409,
+    headers: { 'Content-Type': 'application/problem+json' },
+  });
+
 export function fakeStatusApi(applications: TFakeApplication[]) {
   const store = new Map(applications.map((a) => [a.state.studentCourseId, structuredClone(a)]));
-  const move = (a: TFakeApplication, to: TApplicationStatus, message: string | null = null) => {
-    a.history.push(historyEntry(a.state.studentCourseId, a.state.status, to, 50 + a.history.length, message));
+  const move = (
+    a: TFakeApplication,
+    to: TApplicationStatus,
+    message: string | null = null,
+    extra: Partial<TStatusHistoryEntry> = {},
+  ) => {
+    const entry = historyEntry(a.state.studentCourseId, a.state.status, to, 50 + a.history.length, message);
+    // Now, so the admin's undo window (24 hours) is open.
+    a.history.push({ ...entry, at: new Date().toISOString(), ...extra });
     a.state = { ...a.state, status: to, version: a.state.version + 1 };
   };
   const handlers: THandlers = {
@@ -90,11 +105,31 @@ export function fakeStatusApi(applications: TFakeApplication[]) {
       const found = store.get(studentCourseId);
       if (!found) return problem(404, 'The item was not found.');
       if (found.state.version !== version || !mayWithdraw(found.state.status))
-        return new Response(
-          JSON.stringify({ status: 409, code: 'statusConflict', params: { current: found.state.status } }),
-          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
-        );
+        return conflict(found.state.status, found.state.version);
       move(found, 'withdrawn');
+      return json(found.state);
+    },
+    'POST /api/ApplicationStatus/move': (init) => {
+      const body = JSON.parse(String(init?.body));
+      const found = store.get(body.studentCourseId);
+      if (!found) return problem(404, 'Application not found.');
+      if (found.state.version !== body.version || !mayMove('admin', found.state.status, body.to))
+        return conflict(found.state.status, found.state.version);
+      move(found, body.to, body.message ?? null, { internal: Boolean(body.internal && body.message) });
+      for (const r of body.requests ?? []) {
+        const request = openRequest(found.state.studentCourseId, r.text ?? '');
+        found.requests.push({ ...request, documentTypeId: r.documentTypeId ?? null, text: r.text ?? null });
+      }
+      return json(found.state);
+    },
+    'POST /api/ApplicationStatus/undo': (init) => {
+      const { studentCourseId, version } = JSON.parse(String(init?.body));
+      const found = store.get(studentCourseId);
+      if (!found) return problem(404, 'Application not found.');
+      if (found.state.version !== version) return conflict(found.state.status, found.state.version);
+      const last = found.history.at(-1)!;
+      found.history = found.history.map((e) => (e.id === last.id ? { ...e, undone: true } : e));
+      move(found, last.from!, null, { undoes: last.id });
       return json(found.state);
     },
     'POST /api/DocumentRequest/upload': (init, url = '') => {

@@ -5,6 +5,7 @@ import { zId, zIndex } from '../fields.js';
 import { ZEmergencyContact, ZGuardian } from '../students/contacts.js';
 import { ZExperience, ZLanguage, ZOtherInfo, ZQualification } from '../students/records.js';
 import { ZStudentInfo } from '../students/student-info.js';
+import { ZApplicationStatus } from './status.js';
 
 // The Application Form screen (spec 2.3, spec 3 "Application form record", DESIGN 6): one row per
 // submitted student course; its id is the student course id.
@@ -38,6 +39,8 @@ export const ZApplicationFormRow = z.object({
   course: ZNamed,
   universityCourseId: zId,
   submittedAt: z.string().nullable(),
+  /** The application's current status (issue 12); filterable as `status` (EQ). */
+  status: ZApplicationStatus,
 });
 export type TApplicationFormRow = z.infer<typeof ZApplicationFormRow>;
 

@@ -193,6 +193,41 @@ export const ZApplicationStatusDetail = z.object({
 });
 export type TApplicationStatusDetail = z.infer<typeof ZApplicationStatusDetail>;
 
+/** How many applications the admin overview lists per status (the longest waiting first). */
+export const OVERVIEW_WAITING_LIMIT = 5;
+
+/** Statuses an application can wait in (every status but the final ones), in pipeline order. */
+export const WAITING_STATUSES = APPLICATION_STATUSES.filter((s) => !isFinalStatus(s));
+
+/** One application in the overview: who, which course, and since when it has had its status. */
+export const ZWaitingApplication = z.object({
+  studentCourseId: zId,
+  studentId: zId,
+  fullName: z.string(),
+  course: z.string(),
+  university: z.string(),
+  since: z.string(),
+});
+export type TWaitingApplication = z.infer<typeof ZWaitingApplication>;
+
+/**
+ * `GET /ApplicationStatus/overview` (admins, issue 12 item 5): the number of applications in each
+ * status (every status, zeros included) and, for each status one can wait in, the applications
+ * that have waited longest (at most OVERVIEW_WAITING_LIMIT, oldest first).
+ */
+const zCount = z.number().int().min(0);
+export const ZStatusOverview = z.object({
+  // One property per status (not a record): OpenAPI then lists each one.
+  counts: z.object(
+    Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, zCount])) as Record<
+      TApplicationStatus,
+      typeof zCount
+    >,
+  ),
+  waiting: z.array(z.object({ status: ZApplicationStatus, applications: z.array(ZWaitingApplication) })),
+});
+export type TStatusOverview = z.infer<typeof ZStatusOverview>;
+
 // A change of an application as the server announces it after its commit (mail, live pushes).
 type TChangeBase = {
   studentCourseId: number;

@@ -2,6 +2,7 @@ import { ZApplicationFormInput, ZApplicationFormRow } from '@uniapply/shared';
 import { isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  applicationStatuses,
   courses,
   studentCourses,
   studentInfos,
@@ -13,6 +14,15 @@ import { studentInfoJoin } from '../../resources/definitions/child.js';
 
 /** `trim(x)`, or null when blank: concat_ws skips nulls, so a missing middle name leaves no gap. */
 const part = (column: AnyPgColumn) => sql`nullif(trim(${column}), '')`;
+
+/**
+ * The application's status (issue 12) by scalar subquery on the status table's primary key, as
+ * StudentInfo carries `step`: the engine's joins are many-to-one from the row, and this table points
+ * the other way. No status row yet (an application submitted by code that bypassed the pipeline)
+ * reads as submitted, as in the status routes.
+ */
+const statusOfRow = sql<string>`coalesce((select ${applicationStatuses.status} from ${applicationStatuses}
+  where ${applicationStatuses.studentCourseId} = ${studentCourses.id}), 'submitted')`;
 
 /**
  * The Application Form grid (spec 2.3, DESIGN 6): one row per SUBMITTED student course, owned
@@ -52,6 +62,7 @@ export const applicationFormResource = defineResource({
     course: { id: courses.id, name: courses.name },
     universityCourseId: studentCourses.universityCourseId,
     submittedAt: studentCourses.submittedAt,
+    status: statusOfRow.as('status'),
   },
   selectJoins: ['studentInfo', 'universityCourse', 'university', 'course'],
   fields: {
@@ -60,5 +71,7 @@ export const applicationFormResource = defineResource({
     'university.name': field(universities.name, 'university'),
     'course.id': field(universityCourses.courseId, 'universityCourse'),
     'course.name': field(courses.name, 'course'),
+    // The admin's status filter (EQ with a status value; CONTAINS works on its machine text too).
+    status: { expr: statusOfRow, type: 'text' },
   },
 });

@@ -20,6 +20,7 @@ import { releaseFiles } from '../documents/repository.js';
 import { discard, documentsDeps, purgeNow, removeSpooled, storeUpload } from '../documents/service.js';
 import { refuseOversized, spoolUpload } from '../documents/upload.js';
 import { withChanges } from './events.js';
+import { registerOverview } from './overview.js';
 import {
   listHistory,
   listOpenRequests,
@@ -91,6 +92,8 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
     },
     async (req) => db.transaction((tx) => listStates(tx, actorOf(req.user!), req.query)),
   );
+
+  registerOverview(app);
 
   app.get(
     '/ApplicationStatus/get',

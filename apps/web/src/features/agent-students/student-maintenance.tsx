@@ -1,11 +1,11 @@
 import { Stack, Text } from '@mantine/core';
-import { APPLICATION_STATUSES, ZApplicationStatus } from '@uniapply/shared';
+import { ZApplicationStatus } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
 import { CrudScreen } from '../../components/crud/crud-screen';
 import { defineCrud, type TRow } from '../../components/crud/define';
 import { StudentApplicationForms } from '../application-forms/student-application-forms';
 import { OpenRequestsPanel } from '../application-status/open-requests-panel';
-import { StatusBadge } from '../application-status/status-badge';
+import { StatusBadge, statusChoiceFilter } from '../application-status/status-badge';
 import { StudentStatusSection } from '../application-status/student-status-section';
 import { useSession } from '../auth/session';
 import { FIRST_NAME_FILTER, PASSPORT, PROGRESS, STUDENT_NAMES } from '../catalogue/shared-fields';
@@ -20,15 +20,7 @@ export const agentStudents = defineCrud({
   filter: FIRST_NAME_FILTER,
   personal: true,
   // Each student's latest status (their most recently changed application), and a filter by it.
-  choiceFilter: {
-    field: 'latestStatus',
-    param: 'status',
-    label: 'status.list.filter',
-    options: [
-      { value: '', label: 'status.list.any' },
-      ...APPLICATION_STATUSES.map((s) => ({ value: s, label: `status.labels.${s}` })),
-    ],
-  },
+  choiceFilter: statusChoiceFilter('latestStatus'),
   columns: [
     { path: 'email' },
     ...STUDENT_NAMES,

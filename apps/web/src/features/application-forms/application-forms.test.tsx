@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { TApplicationForm, TApplicationFormRow } from '@uniapply/shared';
+import type { TApplicationForm, TApplicationFormRow, TApplicationStatus } from '@uniapply/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeResource, json, listRequests, problem, renderScreen, resetNotifications } from '../../testing';
 import { ApplicationFormsPage } from './application-forms';
@@ -8,7 +8,12 @@ import { ApplicationFormsPage } from './application-forms';
 
 const university = { id: 4, name: 'Sunway University' };
 const course = { id: 5, name: 'Software Engineering' };
-const row = (id: number, firstName: string, middleName: string | null = null): TApplicationFormRow => ({
+const row = (
+  id: number,
+  firstName: string,
+  middleName: string | null = null,
+  status: TApplicationStatus = 'submitted',
+): TApplicationFormRow => ({
   id,
   studentCourseId: id,
   studentId: 30 + id,
@@ -20,6 +25,7 @@ const row = (id: number, firstName: string, middleName: string | null = null): T
   course,
   universityCourseId: 9,
   submittedAt: '2026-11-20T10:00:00.000Z',
+  status,
 });
 const audit = { lastUpdatedBy: 'Admin', lastUpdatedDate: '2026-11-20T10:00:00.000Z' };
 const detail = (id: number, firstName: string): TApplicationForm => ({
@@ -151,6 +157,7 @@ describe('the Application Form screen', () => {
       'Email',
       'University',
       'Course',
+      'Status',
       'Actions',
     ]);
     expect(await screen.findByRole('cell', { name: 'Алишер Karim Gʻulomov' })).toBeInTheDocument();
@@ -162,6 +169,47 @@ describe('the Application Form screen', () => {
       { field: 'studentInfo.firstName', operator: 'CONTAINS', value: 'али' },
     ]);
   });
+
+  it('issue 12: shows each row’s status and filters by it, from the address and the Status choice', async () => {
+    const { user, fetchMock } = await renderScreen(<ApplicationFormsPage />, {
+      path: '/screen?status=underReview',
+      handlers: handlers([
+        row(7, 'Alisher', null, 'underReview'),
+        row(8, 'Bekzod', null, 'documentsRequested'),
+      ]),
+    });
+    const alisher = await screen.findByRole('row', { name: /Alisher/ });
+    expect(within(alisher).getByText('Under review')).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /Bekzod/ })).toBeNull();
+    expect(listRequests(fetchMock, 'ApplicationForm').at(-1)?.filter?.conditions).toEqual([
+      { field: 'status', operator: 'EQ', value: 'underReview' },
+    ]);
+    const choice = screen.getByRole('combobox', { name: 'Status' });
+    expect(choice).toHaveValue('Under review');
+    await user.click(choice);
+    await user.click(await screen.findByRole('option', { name: 'All statuses' }));
+    const bekzod = await screen.findByRole('row', { name: /Bekzod/ });
+    expect(within(bekzod).getByText('Documents requested')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'current address' })).not.toHaveTextContent('status=');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Documents requested' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Alisher/ })).toBeNull());
+    expect(screen.getByRole('status', { name: 'current address' })).toHaveTextContent(
+      'status=documentsRequested',
+    );
+    // With the name filter too: both conditions, ANDed; Clear drops both.
+    await user.type(screen.getByRole('textbox', { name: 'Filter by Name' }), 'bek');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() =>
+      expect(listRequests(fetchMock, 'ApplicationForm').at(-1)?.filter?.conditions).toEqual([
+        { field: 'studentInfo.firstName', operator: 'CONTAINS', value: 'bek' },
+        { field: 'status', operator: 'EQ', value: 'documentsRequested' },
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByRole('row', { name: /Alisher/ })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('All statuses');
+  }, 60_000); // many steps: generous on a loaded machine
 
   it('shows the selected row as a read-only tabbed detail with every section', async () => {
     const { user } = await renderScreen(<ApplicationFormsPage />, { handlers: handlers([row(7, 'Алишер')]) });

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -6,7 +6,6 @@ import {
   mayWithdraw,
   type TApplicationStatusState,
   type TDocumentRequest,
-  type TStatusHistoryEntry,
 } from '@uniapply/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { api } from '../../lib/api';
 import { uploadFile, uploadRefusal } from '../../lib/upload';
 import { StatusBadge } from './status-badge';
 import { fetchStatusDetail, refreshStatuses, statusKeys } from './status-queries';
+import { StatusTimeline } from './status-timeline';
 
 // Issue 12, the applicant side: one application's status, its timeline (newest first), the
 // document requests with an upload slot each, and Withdraw. The same card on the student's
@@ -60,62 +60,12 @@ export function ApplicationStatusCard({ studentCourseId, course, university }: T
         ) : (
           <>
             <Requests requests={detail.data.requests} />
-            <History entries={detail.data.history} />
+            <StatusTimeline entries={detail.data.history} />
             <Withdraw state={detail.data.state} course={course} />
           </>
         )}
       </Stack>
     </Card>
-  );
-}
-
-function History({ entries }: { entries: TStatusHistoryEntry[] }) {
-  const { t, i18n } = useTranslation('status');
-  const headingId = useId();
-  const shown = entries.filter((e) => !e.internal).sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  return (
-    <Stack gap="xs">
-      <Title order={4} size="h6" id={headingId}>
-        {t('timeline.title')}
-      </Title>
-      {shown.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('timeline.empty')}
-        </Text>
-      ) : (
-        <Timeline
-          bulletSize={14}
-          lineWidth={2}
-          active={0}
-          aria-labelledby={headingId}
-          component="ol"
-          style={{ listStyle: 'none', margin: 0 }}
-        >
-          {shown.map((e) => (
-            <Timeline.Item
-              key={e.id}
-              component="li"
-              title={
-                <Text fw={600} size="sm">
-                  {t(`labels.${e.to}`)}
-                  {e.undone ? <Text span c="dimmed" size="sm">{` (${t('timeline.undone')})`}</Text> : null}
-                </Text>
-              }
-            >
-              <Text size="xs" c="dimmed">
-                <time dateTime={e.at}>{date.format(new Date(e.at))}</time>
-              </Text>
-              {e.message ? (
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {e.message}
-                </Text>
-              ) : null}
-            </Timeline.Item>
-          ))}
-        </Timeline>
-      )}
-    </Stack>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { TApplicationStatus } from '@uniapply/shared';
+import { APPLICATION_STATUSES, type TApplicationStatus } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
 
 // Light badges (the colour is the tint) with near-black text: several shade-9 colours (orange,
@@ -37,3 +37,17 @@ export function StatusBadge({ status, size = 'lg' }: { status: TApplicationStatu
     </Badge>
   );
 }
+
+/**
+ * A list screen's status filter (the generic screen's `choiceFilter`): every status and "All
+ * statuses", matched exactly on `field`, kept in the address as `?status=` (the overview links to it).
+ */
+export const statusChoiceFilter = (field: string) => ({
+  field,
+  param: 'status',
+  label: 'status.list.filter',
+  options: [
+    { value: '', label: 'status.list.any' },
+    ...APPLICATION_STATUSES.map((s) => ({ value: s, label: `status.labels.${s}` })),
+  ],
+});

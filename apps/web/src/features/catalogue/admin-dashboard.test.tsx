@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { APPLICATION_STATUSES, type TStatusOverview, WAITING_STATUSES } from '@uniapply/shared';
 import { describe, expect, it } from 'vitest';
 import { json, problem, renderScreen } from '../../testing';
 import { AdminDashboardPage } from './admin-dashboard';
@@ -15,12 +16,45 @@ const messages = [
   { id: 1, name: 'Jasur', email: 'jasur@mail.test', message: 'Hello', createdAt: '2025-03-01T09:00:00Z' },
 ];
 
+const overview: TStatusOverview = {
+  counts: {
+    ...Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])),
+    submitted: 3,
+    documentsRequested: 1200,
+  } as TStatusOverview['counts'],
+  waiting: WAITING_STATUSES.map((status) => ({
+    status,
+    applications:
+      status === 'documentsRequested'
+        ? [
+            {
+              studentCourseId: 41,
+              studentId: 9,
+              fullName: 'Alisher Gʻulomov',
+              course: 'Software Engineering',
+              university: 'Sunway University',
+              since: '2026-11-01T09:00:00Z',
+            },
+            {
+              studentCourseId: 42,
+              studentId: 10,
+              fullName: 'Madina Yusupova',
+              course: 'Business',
+              university: 'Taylor’s University',
+              since: '2026-11-10T09:00:00Z',
+            },
+          ]
+        : [],
+  })),
+};
+
 describe('admin dashboard', () => {
   it('welcomes the admin, links each count to its screen and lists the latest messages', async () => {
     const { fetchMock } = await renderScreen(<AdminDashboardPage />, {
       handlers: {
         'GET /api/admin/summary': () => json(summary),
         'GET /api/contact/latest': () => json(messages),
+        'GET /api/ApplicationStatus/overview': () => json(overview),
       },
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome Admin' })).toBeInTheDocument();
@@ -51,11 +85,46 @@ describe('admin dashboard', () => {
       handlers: {
         'GET /api/admin/summary': () => problem(500, 'Database is down'),
         'GET /api/contact/latest': () => json([]),
+        'GET /api/ApplicationStatus/overview': () => json(overview),
       },
     });
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The figures could not be loaded: Database is down',
     );
+  });
+
+  it('issue 12: counts applications by status, each opening Application Forms filtered by it, and lists the longest waiting', async () => {
+    await renderScreen(<AdminDashboardPage />, {
+      handlers: {
+        'GET /api/admin/summary': () => json(summary),
+        'GET /api/contact/latest': () => json([]),
+        'GET /api/ApplicationStatus/overview': () => json(overview),
+      },
+    });
+    const counts = await screen.findByRole('region', { name: 'Applications by status' });
+    const links = await within(counts).findAllByRole('link');
+    expect(links).toHaveLength(APPLICATION_STATUSES.length);
+    expect(within(counts).getByRole('link', { name: 'Documents requested 1,200' })).toHaveAttribute(
+      'href',
+      '/Admin/ApplicationForms?status=documentsRequested',
+    );
+    expect(within(counts).getByRole('link', { name: 'Enrolled 0' })).toHaveAttribute(
+      'href',
+      '/Admin/ApplicationForms?status=enrolled',
+    );
+    const waiting = screen.getByRole('region', { name: 'Waiting longest' });
+    // Only statuses with applications are listed, the longest waiting first.
+    const list = within(waiting).getByRole('list', { name: 'Documents requested' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Alisher Gʻulomov'),
+      expect.stringContaining('Madina Yusupova'),
+    ]);
+    expect(items[0]).toHaveTextContent('Software Engineering · Sunway University · since');
+    expect(
+      within(items[0]!).getByRole('link', { name: 'Open the application of Alisher Gʻulomov' }),
+    ).toHaveAttribute('href', '/Admin/ApplicationForms?status=documentsRequested&selected=41');
+    expect(within(waiting).queryByRole('list', { name: 'Submitted' })).toBeNull();
   });
 });

@@ -2,10 +2,12 @@ import { Alert, Anchor, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, T
 import { IconFileCheck, IconMail, IconSchool, IconStack2, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TContactMessage } from '@uniapply/shared';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../components/crud/notify';
 import { api } from '../../lib/api';
+import { StatusOverview } from '../application-status/status-overview';
 import classes from './admin-dashboard.module.css';
 
 type TSummary = { universities: number; courses: number; students: number; submittedApplications: number };
@@ -17,7 +19,10 @@ const CARDS = [
   { key: 'submittedApplications', to: '/Admin/ApplicationForms', icon: IconFileCheck },
 ] as const;
 
-/** The admin home (spec 2.1 'Welcome Admin'): counts linking to their screens, latest messages. */
+/**
+ * The admin home (spec 2.1 'Welcome Admin'): counts linking to their screens, the applications by
+ * status and the longest waiting (issue 12), latest messages.
+ */
 export function AdminDashboardPage() {
   const { t, i18n } = useTranslation(['catalogue', 'crud']);
   const summary = useQuery({
@@ -68,6 +73,10 @@ export function AdminDashboardPage() {
           ))}
         </SimpleGrid>
       </section>
+      {/* Its own boundary: the status texts load without holding up the rest of the page. */}
+      <Suspense fallback={<Skeleton height={160} radius="md" />}>
+        <StatusOverview />
+      </Suspense>
       <Paper component="section" aria-labelledby="dashboard-messages" withBorder radius="md" p="lg">
         <Title order={2} size="h3" id="dashboard-messages">
           {t('dashboard.messages')}

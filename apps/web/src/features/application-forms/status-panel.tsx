@@ -1,0 +1,233 @@
+import { ActionIcon, Alert, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBackUp, IconCircleCheck, IconClock, IconDownload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type TApplicationStatusState,
+  type TDocumentRequest,
+  type TStatusHistoryEntry,
+  UNDO_WINDOW_MS,
+} from '@uniapply/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../components/crud/notify';
+import { api } from '../../lib/api';
+import { resourceKeys } from '../../lib/resources';
+import { StatusBadge } from '../application-status/status-badge';
+import { fetchStatusDetail, refreshStatuses, statusKeys } from '../application-status/status-queries';
+import { StatusTimeline } from '../application-status/status-timeline';
+import { useSession } from '../auth/session';
+import { downloadStoredFile } from './downloads';
+import { StatusMoveForm } from './status-move-form';
+
+// The status of the selected application on the admin's Application Forms screen (issue 12): the
+// badge, the control to move it, Undo of the admin's own last move, the document requests with
+// their answers, and the history with internal notes. The hub's ApplicationChanged refreshes it
+// (every ['ApplicationStatus', …] query), and a changed version refreshes the grid's Status column.
+
+/**
+ * The history entry the admin `userId` may undo now, as the server decides it: the newest entry,
+ * theirs, a move (not the entry into the pipeline, not itself an undo), not undone, younger than
+ * 24 hours, and still the current status.
+ */
+export function undoableEntry(
+  history: TStatusHistoryEntry[],
+  state: TApplicationStatusState,
+  userId: number | undefined,
+  now = Date.now(),
+): TStatusHistoryEntry | undefined {
+  const last = history.reduce<TStatusHistoryEntry | undefined>(
+    (a, e) => (!a || e.id > a.id ? e : a),
+    undefined,
+  );
+  if (!last || userId === undefined) return undefined;
+  const fresh = now - new Date(last.at).getTime() < UNDO_WINDOW_MS;
+  const ok =
+    last.byUserId === userId &&
+    last.from !== null &&
+    last.undoes === null &&
+    !last.undone &&
+    last.to === state.status &&
+    fresh;
+  return ok ? last : undefined;
+}
+
+export function ApplicationStatusPanel({ studentCourseId }: { studentCourseId: number }) {
+  const { t, i18n } = useTranslation(['status', 'applicationForms']);
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const detail = useQuery({
+    queryKey: statusKeys.detail(studentCourseId),
+    queryFn: ({ signal }) => fetchStatusDetail(studentCourseId, signal),
+  });
+  const version = detail.data?.state.version;
+  // A change seen here (ours, another admin's, the applicant's upload) also changes the grid's row;
+  // merely selecting a row (its first load) does not.
+  const seen = useRef<{ id: number; version: number } | null>(null);
+  useEffect(() => {
+    if (version === undefined) return;
+    const before = seen.current;
+    if (before?.id === studentCourseId && before.version !== version)
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.lists('ApplicationForm') });
+    seen.current = { id: studentCourseId, version };
+  }, [studentCourseId, version, queryClient]);
+  const refresh = () => refreshStatuses(queryClient);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Title order={2} size="h4" id={headingId}>
+            {t('admin.title')}
+          </Title>
+          {detail.data ? (
+            <Group gap="xs" wrap="wrap">
+              <StatusBadge status={detail.data.state.status} />
+              {detail.data.state.updatedAt ? (
+                <Text size="sm" c="dimmed">
+                  {t('admin.since', { date: date.format(new Date(detail.data.state.updatedAt)) })}
+                </Text>
+              ) : null}
+            </Group>
+          ) : null}
+        </Group>
+        {detail.isPending ? (
+          <Group role="status" gap="xs">
+            <Loader size="sm" aria-hidden />
+            <Text>{t('loading')}</Text>
+          </Group>
+        ) : detail.isError ? (
+          <Alert color="red" role="alert">
+            {t('loadFailed')}
+          </Alert>
+        ) : (
+          <>
+            <StatusMoveForm state={detail.data.state} onMoved={refresh} onConflict={refresh} />
+            <Undo
+              state={detail.data.state}
+              entry={undoableEntry(detail.data.history, detail.data.state, user?.userId)}
+              onDone={refresh}
+            />
+            <Requests requests={detail.data.requests} />
+            <StatusTimeline entries={detail.data.history} admin />
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Undo({
+  state,
+  entry,
+  onDone,
+}: {
+  state: TApplicationStatusState;
+  entry: TStatusHistoryEntry | undefined;
+  onDone: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation('status');
+  const [opened, setOpened] = useState(false);
+  const undo = useMutation({
+    mutationFn: () =>
+      api.post('/ApplicationStatus/undo', { studentCourseId: state.studentCourseId, version: state.version }),
+    onSuccess: () => {
+      setOpened(false);
+      notifySuccess(t, 'status.admin.undo.done');
+    },
+    onSettled: () => onDone(),
+  });
+  if (!entry) return null;
+  const close = () => {
+    setOpened(false);
+    undo.reset();
+  };
+  const labels = { from: t(`labels.${entry.to}`), to: t(`labels.${entry.from ?? 'submitted'}`) };
+  return (
+    <>
+      <Button
+        variant="default"
+        style={{ alignSelf: 'flex-start' }}
+        leftSection={<IconArrowBackUp size={16} aria-hidden />}
+        onClick={() => setOpened(true)}
+      >
+        {t('admin.undo.button', labels)}
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('admin.undo.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('admin.undo.close') }}
+      >
+        <Stack gap="sm">
+          <Text>{t('admin.undo.text', labels)}</Text>
+          {undo.isError ? (
+            <Alert color="red" role="alert">
+              {undo.error.message}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={undo.isPending} data-autofocus>
+              {t('admin.undo.cancel')}
+            </Button>
+            <Button onClick={() => undo.mutate()} loading={undo.isPending}>
+              {t('admin.undo.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+const requestName = (r: TDocumentRequest) => r.documentTypeName ?? r.text ?? '';
+
+function Requests({ requests }: { requests: TDocumentRequest[] }) {
+  const { t, i18n } = useTranslation(['status', 'applicationForms']);
+  const headingId = useId();
+  if (requests.length === 0) return null;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const open = requests.filter((r) => !r.answeredAt).length;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={headingId}>
+      <Title order={3} size="h6" id={headingId}>
+        {t('admin.requests.listTitle', { open })}
+      </Title>
+      <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={headingId}>
+        {requests.map((r) => (
+          <Group component="li" key={r.id} gap="xs" wrap="nowrap" align="flex-start">
+            {r.answeredAt ? (
+              <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />
+            ) : (
+              <IconClock size={18} color="var(--mantine-color-orange-9)" aria-hidden />
+            )}
+            <div style={{ minWidth: 0, flex: 1 }}>
+              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {requestName(r)}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {r.answeredAt
+                  ? t('admin.requests.answered', {
+                      file: r.fileName ?? '',
+                      date: date.format(new Date(r.answeredAt)),
+                    })
+                  : t('admin.requests.open', { date: date.format(new Date(r.createdAt)) })}
+              </Text>
+            </div>
+            {r.fileId ? (
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('admin.requests.download', { name: requestName(r), file: r.fileName ?? '' })}
+                onClick={() => downloadStoredFile(t, { fileId: r.fileId, name: r.fileName })}
+              >
+                <IconDownload size={18} aria-hidden />
+              </ActionIcon>
+            ) : null}
+          </Group>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

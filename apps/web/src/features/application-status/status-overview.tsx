@@ -1,0 +1,138 @@
+import { Alert, Anchor, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { APPLICATION_STATUSES, type TStatusOverview } from '@uniapply/shared';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorMessage } from '../../components/crud/notify';
+import { api } from '../../lib/api';
+import { StatusBadge } from './status-badge';
+import { statusKeys } from './status-queries';
+
+// The admin dashboard's overview (issue 12 item 5): applications by status, each count opening
+// Application Forms filtered by it, and the applications waiting longest in each status. Its key
+// sits under ['ApplicationStatus'], so the hub's ApplicationChanged refreshes it live.
+
+const formsOf = (status: string, selected?: number) =>
+  `/Admin/ApplicationForms?${new URLSearchParams({ status, ...(selected ? { selected: String(selected) } : {}) })}`;
+
+export function StatusOverview() {
+  const { t, i18n } = useTranslation(['status', 'common']);
+  const countsId = useId();
+  const waitingId = useId();
+  const overview = useQuery({
+    queryKey: [...statusKeys.all, 'overview'],
+    queryFn: ({ signal }) => api.get<TStatusOverview>('/ApplicationStatus/overview', { signal }),
+  });
+  const number = new Intl.NumberFormat(i18n.language);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const data = overview.data;
+
+  return (
+    <Stack gap="lg">
+      <section aria-labelledby={countsId}>
+        <Title order={2} size="h3" id={countsId} mb="sm">
+          {t('overview.title')}
+        </Title>
+        {overview.isError && (
+          <Alert color="red" mb="sm" role="alert">
+            {t('overview.failed', { message: errorMessage(t, overview.error) })}
+          </Alert>
+        )}
+        {overview.isPending ? (
+          <Skeleton height={120} radius="md" />
+        ) : (
+          <SimpleGrid
+            component="ul"
+            cols={{ base: 1, xs: 2, md: 4 }}
+            spacing="sm"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+          >
+            {APPLICATION_STATUSES.map((status) => (
+              <li key={status}>
+                <Card
+                  component={Link}
+                  to={formsOf(status)}
+                  withBorder
+                  radius="md"
+                  padding="sm"
+                  style={{ color: 'inherit', textDecoration: 'none', height: '100%' }}
+                >
+                  <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {t(`labels.${status}`)}
+                    </Text>
+                    <Text fw={800} size="xl" c="blue.9">
+                      {data ? number.format(data.counts[status]) : '–'}
+                    </Text>
+                  </Group>
+                </Card>
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
+      </section>
+      {data && (
+        <Paper component="section" aria-labelledby={waitingId} withBorder radius="md" p="lg">
+          <Title order={2} size="h3" id={waitingId}>
+            {t('overview.waitingTitle')}
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            {t('overview.waitingHint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {data.waiting
+              .filter((w) => w.applications.length > 0)
+              .map((w) => (
+                <Stack key={w.status} gap={6}>
+                  <Group gap="xs" wrap="wrap">
+                    <StatusBadge status={w.status} />
+                    <Anchor component={Link} to={formsOf(w.status)} size="sm">
+                      {t('overview.countLink', {
+                        count: data.counts[w.status],
+                        status: t(`labels.${w.status}`),
+                      })}
+                    </Anchor>
+                  </Group>
+                  <Stack
+                    component="ol"
+                    gap={6}
+                    m={0}
+                    p={0}
+                    style={{ listStyle: 'none' }}
+                    aria-label={t(`labels.${w.status}`)}
+                  >
+                    {w.applications.map((a) => (
+                      <li key={a.studentCourseId}>
+                        <Anchor
+                          component={Link}
+                          to={formsOf(w.status, a.studentCourseId)}
+                          fw={600}
+                          size="sm"
+                          aria-label={t('overview.open', { name: a.fullName })}
+                          style={{ overflowWrap: 'anywhere' }}
+                        >
+                          {a.fullName}
+                        </Anchor>
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          {a.course} · {a.university} ·{' '}
+                          <time dateTime={a.since}>
+                            {t('overview.since', { date: date.format(new Date(a.since)) })}
+                          </time>
+                        </Text>
+                      </li>
+                    ))}
+                  </Stack>
+                </Stack>
+              ))}
+          </SimpleGrid>
+          {data.waiting.every((w) => w.applications.length === 0) && (
+            <Text c="dimmed">{t('overview.nobody')}</Text>
+          )}
+        </Paper>
+      )}
+    </Stack>
+  );
+}

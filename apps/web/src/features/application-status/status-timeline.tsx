@@ -1,0 +1,84 @@
+import { Badge, Stack, Text, Timeline, Title } from '@mantine/core';
+import type { TStatusHistoryEntry } from '@uniapply/shared';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+// One application's history, newest first: the applicant's card and the admin's status panel.
+// Applicants never receive internal entries' notes (the server blanks them); admins see them,
+// marked as internal, with who made each change.
+
+export function StatusTimeline({
+  entries,
+  admin = false,
+}: {
+  entries: TStatusHistoryEntry[];
+  /** The admin's view: internal notes (marked) and who made each change. */
+  admin?: boolean;
+}) {
+  const { t, i18n } = useTranslation('status');
+  const headingId = useId();
+  const shown = entries
+    .filter((e) => admin || !e.internal)
+    .sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Stack gap="xs">
+      <Title order={4} size="h6" id={headingId}>
+        {t('timeline.title')}
+      </Title>
+      {shown.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('timeline.empty')}
+        </Text>
+      ) : (
+        <Timeline
+          bulletSize={14}
+          lineWidth={2}
+          active={0}
+          aria-labelledby={headingId}
+          component="ol"
+          style={{ listStyle: 'none', margin: 0 }}
+        >
+          {shown.map((e) => (
+            <Timeline.Item
+              key={e.id}
+              component="li"
+              title={
+                <Text fw={600} size="sm">
+                  {t(`labels.${e.to}`)}
+                  {e.undone ? <Text span c="dimmed" size="sm">{` (${t('timeline.undone')})`}</Text> : null}
+                  {admin && e.undoes ? (
+                    <Text span c="dimmed" size="sm">{` (${t('timeline.undo')})`}</Text>
+                  ) : null}
+                </Text>
+              }
+            >
+              <Text size="xs" c="dimmed">
+                <time dateTime={e.at}>{date.format(new Date(e.at))}</time>
+                {admin ? ` · ${e.byName ?? t('timeline.system')}` : null}
+              </Text>
+              {e.message ? (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {admin && e.internal ? (
+                    <Badge
+                      component="span"
+                      variant="outline"
+                      color="dark"
+                      size="sm"
+                      mr={6}
+                      tt="none"
+                      styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
+                    >
+                      {t('timeline.internal')}
+                    </Badge>
+                  ) : null}
+                  {e.message}
+                </Text>
+              ) : null}
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Stack>
+  );
+}
