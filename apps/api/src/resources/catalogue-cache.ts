@@ -134,6 +134,13 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's catalogue cache (app.ts makes it; tests and the bench read its counters). */
+    catalogueCache: CatalogueCache;
+  }
+}
+
 export type TCatalogueCacheOptions = { enabled: boolean; maxBytes: number };
 
 /** One process's catalogue cache: the version reader, the answers and the requests being computed. */

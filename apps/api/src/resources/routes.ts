@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../http/errors.js';
 import { idempotent } from '../http/idempotency.js';
-import { CatalogueCache, canonicalJson, readAnswer } from './catalogue-cache.js';
+import { type CatalogueCache, canonicalJson, readAnswer } from './catalogue-cache.js';
 import type { TResource } from './define.js';
 import { compileEqualities, compileFilter } from './filter.js';
 import {
@@ -212,20 +212,11 @@ export function registerResource(app: FastifyInstance, resource: TResource, cach
   );
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This app's catalogue cache (tests and the bench read its counters). */
-    catalogueCache: CatalogueCache;
-  }
-}
-
 /**
  * Registered in app.ts under /api, after the modules that extend resources (app.resources): from
  * here on the registry is sealed.
  */
 export async function resourceModule(app: FastifyInstance) {
-  const cache = new CatalogueCache(app.database.db, app.config.catalogueCache);
-  app.decorate('catalogueCache', cache);
-  for (const resource of app.resources.seal()) registerResource(app, resource, cache);
+  for (const resource of app.resources.seal()) registerResource(app, resource, app.catalogueCache);
   registerSpecificRoutes(app);
 }
