@@ -66,6 +66,8 @@ const port = (app.server.address() as { port: number }).port;
 const [admin] = await database.db
   .insert(users)
   .values({ issuer: 'bench', subject: 'admin@bench.local', email: 'admin@bench.local', role: 'Admin' })
+  // The bench starts the API more than once on one database (cache on and off): one admin.
+  .onConflictDoUpdate({ target: [users.issuer, users.subject], set: { role: 'Admin' } })
   .returning({ id: users.id });
 const cookie = `sid=${await createSession(database.db, admin!.id, config.session)}`;
 

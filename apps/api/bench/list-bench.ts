@@ -6,7 +6,7 @@
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server; a database `uniapply_bench` is created on
 // it and dropped at the end), BENCH_ROWS (100000), BENCH_CONNECTIONS (100), BENCH_DURATION (20 s),
 // BENCH_WARMUP (3 s), BENCH_API_POOL (the API's pool size, 10 as in production), BENCH_KEEP_DB=1,
-// BENCH_PROFILE=<dir>, BENCH_SIDES (`cached,uncached,sql`: which to run).
+// BENCH_PROFILE=<dir>, BENCH_SQL_POOL (20: the raw replay's connections), BENCH_SIDES (`cached,uncached,sql`: which to run).
 import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,11 @@ const rows = Number(env.BENCH_ROWS ?? 100_000);
 const connections = Number(env.BENCH_CONNECTIONS ?? 100);
 const duration = Number(env.BENCH_DURATION ?? 20);
 const warmup = Number(env.BENCH_WARMUP ?? 3);
+/**
+ * The replay's PostgreSQL connections: the shared server's max_connections (100) is below 100 plus
+ * what other work holds, so the 100 workers share a pool (as the API's 100 clients share its 10).
+ */
+const sqlPool = Number(env.BENCH_SQL_POOL ?? 20);
 const sides = new Set((env.BENCH_SIDES ?? 'cached,uncached,sql').split(','));
 const route = '/api/UniversityCourse/getListByPage';
 /** The API's rate limits (per minute) during the bench: far above what the load generator sends. */
@@ -71,12 +76,12 @@ async function main() {
     }
     if (sides.has('sql') && captured) {
       log(
-        `\nSQL replay: the same queries through pg, Pool of ${connections}, ${duration} s (after ${warmup} s warm-up)`,
+        `\nSQL replay: the same queries through pg, ${connections} workers on a Pool of ${sqlPool}, ${duration} s (after ${warmup} s warm-up)`,
       );
       const draw = zipfSampler(bodies.length);
       const pick = () => captured.captured[draw()]!;
-      if (warmup > 0) await replaySql(dbUrl, pick, connections, warmup);
-      const s = await replaySql(dbUrl, pick, connections, duration);
+      if (warmup > 0) await replaySql(dbUrl, pick, connections, warmup, sqlPool);
+      const s = await replaySql(dbUrl, pick, connections, duration, sqlPool);
       if (s.errors > 0) throw new BenchFailure(`${s.errors} SQL replays failed`);
       const sorted = s.latenciesMs.sort((x, y) => x - y);
       const figures = {

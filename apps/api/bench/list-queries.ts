@@ -38,6 +38,7 @@ export function benchFilters(): (TFilter | null)[] {
     ),
     all(condition('price', 'BETWEEN', [10_000, 20_000])),
     all(condition('price', 'BETWEEN', [20_000, 50_000])),
+    all(condition('price', 'BETWEEN', [50_000, 100_000])),
     all(condition('course.name', 'CONTAINS', 'Engineering'), condition('course.level.id', 'EQ', 3)),
     all(condition('course.name', 'CONTAINS', 'Master'), condition('course.category.id', 'EQ', 2)),
     all(condition('course.level.id', 'EQ', 4), condition('price', 'BETWEEN', [10_000, 30_000])),

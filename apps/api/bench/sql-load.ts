@@ -14,10 +14,12 @@ export async function replaySql(
   request: TCapturedRequest | (() => TCapturedRequest),
   connections: number,
   seconds: number,
+  /** PostgreSQL connections the workers share (default one each). */
+  poolSize = connections,
 ): Promise<TLoadResult> {
-  const pool = new pg.Pool({ connectionString: url, max: connections });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // Open every connection first, as autocannon does before it starts the clock.
-  const clients = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
+  const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));
   for (const c of clients) c.release();
 
   const latenciesMs: number[] = [];
