@@ -95,6 +95,13 @@ async function main() {
     }
     if (sides.has('cached')) {
       await withApi('on', async (ready) => {
+        // The catalogue changes only when an admin saves, so a warm cache is the steady state:
+        // every body once first (the uncached side's capture did the same for PostgreSQL's caches).
+        const t0 = Date.now();
+        await fill(ready);
+        log(
+          `\n  cache filled with the ${bodies.length} bodies in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+        );
         results.set('API, catalogue cache', await load(ready, 'API, cache on'));
         const stats = await send<Record<string, number>>(ready.api, 'stats');
         log(`  cache: ${JSON.stringify(stats)}`);
@@ -195,6 +202,22 @@ async function load(ready: TApi, label: string): Promise<TFigures> {
   };
   print(figures);
   return figures;
+}
+
+/** Each body once, ten at a time. */
+async function fill(ready: TApi) {
+  const url = `http://127.0.0.1:${ready.port}${route}`;
+  const headers = { cookie: ready.cookie, 'content-type': 'application/json' };
+  let next = 0;
+  const worker = async () => {
+    while (next < bodies.length) {
+      const body = bodies[next++]!;
+      const res = await fetch(url, { method: 'POST', headers, body });
+      if (res.status !== 200) throw new BenchFailure(`filling: ${res.status} for ${body}`);
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
 }
 
 const print = (f: TFigures) =>

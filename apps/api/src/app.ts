@@ -70,7 +70,7 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('storage', createStorage(config, app.log));
   app.decorate('resources', new ResourceRegistry());
-  app.decorate('catalogueCache', new CatalogueCache(database.db, config.catalogueCache));
+  app.decorate('catalogueCache', new CatalogueCache(database, config.catalogueCache));
   app.decorate('events', new AppEvents());
   registerErrorHandler(app);
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TDb } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { catalogueVersion } from '../db/schema/index.js';
 import { CATALOGUE_CACHE_CONTROL } from '../http/security.js';
 import type { TResource } from './define.js';
@@ -153,11 +153,12 @@ export class CatalogueCache {
   /** Counters for tests and the bench. */
   readonly stats = { hits: 0, misses: 0, stored: 0, notModified: 0 };
 
-  constructor(db: TDb, options: TCatalogueCacheOptions) {
+  constructor(database: Database, options: TCatalogueCacheOptions) {
     this.enabled = options.enabled;
     this.answers = new AnswerCache(options.maxBytes);
     this.versions = new VersionReader(async () => {
-      const [row] = await db
+      // On its own connection: a hit must not wait for a pool busy with other requests' queries.
+      const [row] = await database.quick
         .select({ version: catalogueVersion.version })
         .from(catalogueVersion)
         .where(eq(catalogueVersion.id, 1));
