@@ -39,7 +39,7 @@ const bodies = benchBodies();
 class BenchFailure extends Error {}
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const log = (s: string) => console.log(s);
-type TFigures = { rate: number; p50: number; p99: number; max: number };
+type TFigures = { rate: number; p50: number; p99: number; max: number; failed: number };
 
 async function main() {
   log(`Database ${dbName} on ${new URL(serverUrl).host}: ${rows.toLocaleString('en')} university courses`);
@@ -82,13 +82,13 @@ async function main() {
       const pick = () => captured.captured[draw()]!;
       if (warmup > 0) await replaySql(dbUrl, pick, connections, warmup, sqlPool);
       const s = await replaySql(dbUrl, pick, connections, duration, sqlPool);
-      if (s.errors > 0) throw new BenchFailure(`${s.errors} SQL replays failed`);
       const sorted = s.latenciesMs.sort((x, y) => x - y);
       const figures = {
         rate: s.requests / s.seconds,
         p50: percentile(sorted, 50),
         p99: percentile(sorted, 99),
         max: sorted.at(-1)!,
+        failed: s.errors,
       };
       print(figures);
       results.set('raw SQL replay', figures);
@@ -117,10 +117,10 @@ async function main() {
       .map((n) => n.toFixed(1))
       .join(' ')})`,
   );
-  log('| side | requests/s | p50 | p99 | max |');
-  log('|---|---|---|---|---|');
+  log('| side | requests/s | p50 | p99 | max | failed |');
+  log('|---|---|---|---|---|---|');
   for (const [side, f] of results) {
-    log(`| ${side} | ${f.rate.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p99)} | ${ms(f.max)} |`);
+    log(`| ${side} | ${f.rate.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p99)} | ${ms(f.max)} | ${f.failed} |`);
   }
   const cached = results.get('API, catalogue cache');
   const raw = results.get('raw SQL replay');
@@ -183,22 +183,22 @@ async function load(ready: TApi, label: string): Promise<TFigures> {
     connections,
     method: 'POST' as const,
     headers: { cookie: ready.cookie, 'content-type': 'application/json' },
+    // Autocannon's default time-out (10 s) would cut the uncached side's tail off: let it show.
+    timeout: 60,
     requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[draw()] }) }],
   };
   if (warmup > 0) await autocannon({ ...options, duration: warmup });
   const a = await autocannon({ ...options, duration });
-  const bad = a.non2xx + a.errors + a.timeouts;
-  if (bad > 0) {
-    throw new BenchFailure(
-      `${bad} failed requests (non-2xx ${a.non2xx}, errors ${a.errors}, timeouts ${a.timeouts}); ` +
-        `status codes ${JSON.stringify(a.statusCodeStats)}`,
-    );
+  // A wrong answer fails the bench; a slow one is a figure (time-outs are counted, not hidden).
+  if (a.non2xx > 0) {
+    throw new BenchFailure(`${a.non2xx} answers were not 2xx: ${JSON.stringify(a.statusCodeStats)}`);
   }
   const figures = {
     rate: a.requests.total / a.duration,
     p50: a.latency.p50,
     p99: a.latency.p99,
     max: a.latency.max,
+    failed: a.errors + a.timeouts,
   };
   print(figures);
   return figures;
@@ -221,7 +221,9 @@ async function fill(ready: TApi) {
 }
 
 const print = (f: TFigures) =>
-  log(`  ${f.rate.toFixed(0)} req/s, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.max)}`);
+  log(
+    `  ${f.rate.toFixed(0)} req/s, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.max)}, failed ${f.failed}`,
+  );
 
 /** Every body's answer must be a 200 page; the most popular ones must have rows. */
 function checkAnswers(c: TCaptured) {
