@@ -1,6 +1,7 @@
 // The API under test, in its own process (as in production) so the load generator does not share
-// its event loop. Started by list-bench.ts over IPC: it reports its port, an admin's cookie and
-// the SQL one request issues, then waits for 'stop'.
+// its event loop. Started by list-bench.ts over IPC: it reports its port and an admin's cookie,
+// answers `{ capture: bodies }` with the SQL each body's request issues (for the raw SQL replay),
+// and stops on 'stop'. CATALOGUE_CACHE in its environment turns the catalogue cache on or off.
 import type { Logger } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
@@ -12,16 +13,12 @@ import { createSession } from '../src/http/session-store.js';
 export type TCapturedQuery = { text: string; params: unknown[] };
 /** Queries sent together (Promise.all) form one group; groups run one after the other. */
 export type TCapturedRequest = TCapturedQuery[][];
-export type TReady = {
-  port: number;
-  cookie: string;
-  captured: TCapturedRequest;
-  sample: { status: number; body: string };
-};
+export type TReady = { port: number; cookie: string };
+/** Per body: the SQL its request issued, and the answer. */
+export type TCaptured = { captured: TCapturedRequest[]; samples: { status: number; body: string }[] };
 
 const url = process.env.BENCH_DB_URL!;
 const path = process.env.BENCH_PATH!;
-const body = process.env.BENCH_BODY!;
 
 // Two queries belong together when the second was sent while the first was still running (the
 // engine's Promise.all); count the queries in flight at the pool, which drizzle calls for each one.
@@ -60,6 +57,7 @@ const config = readConfig({
   // One admin sends every request: the per-user limit would turn the bench into a 429 count.
   RATE_LIMIT_MAX: process.env.BENCH_RATE_LIMIT!,
   RATE_LIMIT_ANONYMOUS_MAX: process.env.BENCH_RATE_LIMIT!,
+  CATALOGUE_CACHE: process.env.CATALOGUE_CACHE ?? 'on',
 });
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
@@ -68,27 +66,46 @@ const port = (app.server.address() as { port: number }).port;
 const [admin] = await database.db
   .insert(users)
   .values({ issuer: 'bench', subject: 'admin@bench.local', email: 'admin@bench.local', role: 'Admin' })
+  // The bench starts the API more than once on one database (cache on and off): one admin.
+  .onConflictDoUpdate({ target: [users.issuer, users.subject], set: { role: 'Admin' } })
   .returning({ id: users.id });
 const cookie = `sid=${await createSession(database.db, admin!.id, config.session)}`;
 
-const request = () =>
+const request = (body: string) =>
   app.inject({ method: 'POST', url: path, headers: { cookie, 'content-type': 'application/json' }, body });
-await request(); // warm the code paths so the captured request is an ordinary one
-capture = [];
-const sample = await request();
-const captured = capture;
-capture = null;
-pg.Pool.prototype.query = poolQuery as never;
 
-process.send!({
-  port,
-  cookie,
-  captured,
-  sample: { status: sample.statusCode, body: sample.body },
-} satisfies TReady);
-process.on('message', async (msg) => {
-  if (msg !== 'stop') return;
-  await app.close();
-  await database.close();
-  process.exit(0);
+/** Each body's request once, with its SQL captured (the first warms the code paths up). */
+async function captureAll(bodies: string[]): Promise<TCaptured> {
+  await request(bodies[0]!);
+  const result: TCaptured = { captured: [], samples: [] };
+  for (const body of bodies) {
+    capture = [];
+    const sample = await request(body);
+    result.captured.push(capture);
+    result.samples.push({ status: sample.statusCode, body: sample.body });
+  }
+  capture = null;
+  return result;
+}
+
+process.send!({ port, cookie } satisfies TReady);
+process.on('message', async (msg: 'stop' | 'stats' | { capture: string[] }) => {
+  if (msg === 'stats') {
+    const cache = app.catalogueCache;
+    process.send!({
+      ...cache.stats,
+      entries: cache.answers.size,
+      kilobytes: Math.round(cache.answers.bytes / 1024),
+    });
+    return;
+  }
+  if (msg === 'stop') {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  }
+  // Restored after capturing: the pool's query counter is for grouping captured queries only.
+  const result = await captureAll(msg.capture);
+  pg.Pool.prototype.query = poolQuery as never;
+  process.send!(result);
 });

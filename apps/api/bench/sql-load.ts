@@ -5,18 +5,21 @@ import type { TCapturedRequest } from './api-server.js';
 export type TLoadResult = { requests: number; seconds: number; latenciesMs: number[]; errors: number };
 
 /**
- * Replays one captured API request's SQL as fast as `connections` workers can for `seconds`:
- * query groups in order, the queries of a group together, as the API sent them.
+ * Replays captured API requests' SQL as fast as `connections` workers can for `seconds`: query
+ * groups in order, the queries of a group together, as the API sent them. `request` is one request,
+ * or a function that draws the next one (the list bench's spread of queries).
  */
 export async function replaySql(
   url: string,
-  request: TCapturedRequest,
+  request: TCapturedRequest | (() => TCapturedRequest),
   connections: number,
   seconds: number,
+  /** PostgreSQL connections the workers share (default one each). */
+  poolSize = connections,
 ): Promise<TLoadResult> {
-  const pool = new pg.Pool({ connectionString: url, max: connections });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // Open every connection first, as autocannon does before it starts the clock.
-  const clients = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
+  const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));
   for (const c of clients) c.release();
 
   const latenciesMs: number[] = [];
@@ -27,7 +30,7 @@ export async function replaySql(
     while (performance.now() < deadline) {
       const t0 = performance.now();
       try {
-        for (const group of request) {
+        for (const group of typeof request === 'function' ? request() : request) {
           await Promise.all(
             group.map((q) => pool.query({ text: q.text, values: q.params, rowMode: 'array' })),
           );

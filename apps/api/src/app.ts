@@ -24,6 +24,7 @@ import { createStorage, type TStorage } from './modules/documents/storage/index.
 import { mailModule } from './modules/mail/routes.js';
 import { notificationsModule } from './modules/notifications/routes.js';
 import { usersModule } from './modules/users/routes.js';
+import { CatalogueCache } from './resources/catalogue-cache.js';
 import { ResourceRegistry } from './resources/registry.js';
 import { resourceModule } from './resources/routes.js';
 
@@ -71,6 +72,7 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('storage', await createStorage(config, app.log));
   app.decorate('resources', new ResourceRegistry());
+  app.decorate('catalogueCache', new CatalogueCache(database, config.catalogueCache));
   app.decorate('events', new AppEvents());
   registerErrorHandler(app);
   registerDrain(app);

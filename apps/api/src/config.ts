@@ -138,6 +138,10 @@ const ZEnv = z
     PDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /** How long a PDF request waits for a free renderer before a 503 with Retry-After. */
     PDF_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    /** Catalogue reads from memory, keyed by the catalogue version (`off`: every read goes to SQL). */
+    CATALOGUE_CACHE: z.enum(['on', 'off']).default('on'),
+    /** The catalogue cache's memory bound in megabytes (least recently used answers go first). */
+    CATALOGUE_CACHE_MB: z.coerce.number().positive().max(4096).default(32),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -328,6 +332,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       pollMs: e.MAIL_POLL_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
+    },
+    catalogueCache: {
+      enabled: e.CATALOGUE_CACHE === 'on',
+      maxBytes: Math.floor(e.CATALOGUE_CACHE_MB * 1024 * 1024),
     },
     webDist: e.WEB_DIST ? fromLaunchDir(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };

@@ -19,6 +19,12 @@ export type TDbOrTx = TDb | TTx;
 
 export interface Database {
   db: TDb;
+  /**
+   * A connection of its own for short primary-key reads on every request (the catalogue version),
+   * so they never queue behind long queries for the main pool's connections. The same as `db` on
+   * PGlite (one connection).
+   */
+  quick: TDb;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
   ping(): Promise<void>;
@@ -199,10 +205,17 @@ export async function openDatabase(opts: {
     });
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: opts.logger }) as unknown as TDb;
     await migrateExclusively(pool);
+    const quickPool = new pg.Pool({ connectionString: opts.url, max: 1 });
+    quickPool.on('error', (err) => {
+      (opts.onConnectionError ?? warnConnectionLost)(err);
+    });
     return {
       db,
+      quick: drizzlePg(quickPool, { schema, casing: 'snake_case', logger: opts.logger }) as unknown as TDb,
       kind: 'postgres',
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), quickPool.end()]);
+      },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -222,6 +235,7 @@ export async function openDatabase(opts: {
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
+    quick: db,
     kind: 'pglite',
     close: async () => {
       await client.close();

@@ -16,6 +16,12 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The cache policy of catalogue reads (resources/catalogue-cache.ts): not personal data, so a
+ * browser may keep them, but must revalidate (If-None-Match → 304) before every use.
+ */
+export const CATALOGUE_CACHE_CONTROL = 'private, no-cache';
+
 const isApi = (request: FastifyRequest) => request.url === '/api' || request.url.startsWith('/api/');
 
 /**
@@ -101,10 +107,14 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
 
   // API responses carry personal data: no browser or proxy keeps them (SECURITY 23). onSend also
   // sees errors and unknown routes. The SPA's static files keep their own caching (http/web.ts); a
-  // route that sets its own no-store policy (downloads: `private, no-store`) keeps it.
+  // route that sets its own no-store policy (downloads: `private, no-store`) keeps it, and so do
+  // catalogue reads (`private, no-cache` with an ETag: not personal, revalidated on every use).
   app.addHook('onSend', async (request, reply) => {
-    if (isApi(request) && !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? '')))
-      reply.header('cache-control', 'no-store');
+    if (!isApi(request)) return;
+    const policy = String(reply.getHeader('cache-control') ?? '');
+    if (/\bno-store\b/.test(policy)) return;
+    if (policy === CATALOGUE_CACHE_CONTROL && reply.statusCode < 400) return;
+    reply.header('cache-control', 'no-store');
   });
 
   // The API description helps attackers as much as developers: in production, admins only.

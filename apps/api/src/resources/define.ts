@@ -68,6 +68,13 @@ export type TResourceSpec = {
   where?: SQL;
   /** Only the read verbs: rows are written by the server itself (e.g. the mail queue). */
   readOnly?: boolean;
+  /**
+   * `catalogue`: read verbs answer from the in-process catalogue cache (catalogue-cache.ts), with
+   * an ETag. Only for resources whose rows do not depend on who asks (scope `catalogue`), and only
+   * when every table the answers read (the table and its joins) bumps the catalogue version
+   * (migration 0010; a test checks it).
+   */
+  cache?: 'catalogue';
 };
 
 export type TWriteVerb = 'add' | 'update' | 'createOrUpdate' | 'delete';
@@ -136,8 +143,9 @@ export type TResourceExtension = {
   note?: string;
 };
 
-export type TResource = Required<Omit<TResourceSpec, 'normalize' | 'upsertBy' | 'where' | 'readOnly'>> &
-  Pick<TResourceSpec, 'normalize' | 'upsertBy' | 'where' | 'readOnly'> & {
+type TOptional = 'normalize' | 'upsertBy' | 'where' | 'readOnly' | 'cache';
+export type TResource = Required<Omit<TResourceSpec, TOptional>> &
+  Pick<TResourceSpec, TOptional> & {
     /** Lower-cased path → field. */
     fields: Record<string, TField>;
     /** Columns of the table by property name. */
@@ -231,6 +239,8 @@ export function extendResource(resource: TResource, extension: TResourceExtensio
 /** Builds a resource from its data: the table's own columns are always filterable. */
 export function defineResource(spec: TResourceSpec): TResource {
   const columns = getTableColumns(spec.table) as Record<string, AnyPgColumn>;
+  if (spec.cache && spec.scope !== 'catalogue')
+    throw new Error(`${spec.base}: only a catalogue-scope resource can use the catalogue cache`);
   const joins = spec.joins ?? {};
   const declared = new Set<string>();
   for (const [name, join] of Object.entries(joins)) {

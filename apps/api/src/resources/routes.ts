@@ -1,9 +1,10 @@
 import { MAX_UNPAGED_ROWS, ZFilter, ZPagedQuery } from '@uniapply/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../http/errors.js';
 import { idempotent } from '../http/idempotency.js';
+import { type CatalogueCache, canonicalJson, readAnswer } from './catalogue-cache.js';
 import type { TResource } from './define.js';
 import { compileEqualities, compileFilter } from './filter.js';
 import {
@@ -63,7 +64,8 @@ const ZVersionedId = z.object({
     .describe("The version the client loaded (the record's lastUpdatedDate); a newer stored one is a 409."),
 });
 
-export function registerResource(app: FastifyInstance, resource: TResource) {
+/** Registers the verbs of one resource; one with `cache: 'catalogue'` needs the app's cache. */
+export function registerResource(app: FastifyInstance, resource: TResource, cache?: CatalogueCache) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const base = `/${resource.base}`;
@@ -80,35 +82,81 @@ export function registerResource(app: FastifyInstance, resource: TResource) {
   };
   const ZUpdateBody = resource.input.and(z.object({ id: zRowId }));
 
-  r.get(`${base}/:id`, { ...read, schema: { ...op.get, params: ZIdParams } }, async (req) =>
-    found(await getRow(db, resource, actor(req), req.params.id)),
+  // Read verbs answer through the catalogue cache when the resource opts in (catalogue-cache.ts),
+  // keyed by the verb and its validated input; other resources get the value as before.
+  const answer = readAnswer(cache, resource);
+  const reply =
+    (req: FastifyRequest, res: FastifyReply, verb: string, input: unknown) =>
+    (compute: () => Promise<unknown>) =>
+      answer(req, res, actor(req), `${verb}\n${canonicalJson(input)}`, compute);
+
+  r.get(`${base}/:id`, { ...read, schema: { ...op.get, params: ZIdParams } }, async (req, res) =>
+    reply(
+      req,
+      res,
+      'get',
+      req.params.id,
+    )(async () => found(await getRow(db, resource, actor(req), req.params.id))),
   );
-  r.post(`${base}/getId`, { ...read, schema: { ...op.getId, body: ZFilterBody } }, async (req) => {
-    const id = await firstId(db, resource, actor(req), compileFilter(req.body, resource.fields));
-    if (id === undefined) throw notFound(`No ${resource.label} matches.`);
-    return id;
-  });
-  r.get(`${base}/allAsync`, { ...read, schema: op.allAsync }, async (req) =>
-    listRows(db, resource, actor(req), noFilter(), MAX_UNPAGED_ROWS),
+  r.post(`${base}/getId`, { ...read, schema: { ...op.getId, body: ZFilterBody } }, async (req, res) =>
+    reply(
+      req,
+      res,
+      'getId',
+      req.body,
+    )(async () => {
+      const id = await firstId(db, resource, actor(req), compileFilter(req.body, resource.fields));
+      if (id === undefined) throw notFound(`No ${resource.label} matches.`);
+      return id;
+    }),
+  );
+  r.get(`${base}/allAsync`, { ...read, schema: op.allAsync }, async (req, res) =>
+    reply(req, res, 'allAsync', null)(() => listRows(db, resource, actor(req), noFilter(), MAX_UNPAGED_ROWS)),
   );
   r.post(
     `${base}/getListByPage`,
     { ...read, schema: { ...op.getListByPage, body: ZPagedQuery } },
-    async (req) => listPage(db, resource, actor(req), req.body),
+    async (req, res) =>
+      reply(req, res, 'getListByPage', req.body)(() => listPage(db, resource, actor(req), req.body)),
   );
-  r.post(`${base}/find`, { ...read, schema: { ...op.find, body: ZFindBody } }, async (req) =>
-    listRows(db, resource, actor(req), compileEqualities(req.body, resource.fields), MAX_UNPAGED_ROWS),
+  r.post(`${base}/find`, { ...read, schema: { ...op.find, body: ZFindBody } }, async (req, res) =>
+    reply(
+      req,
+      res,
+      'find',
+      req.body,
+    )(() =>
+      listRows(db, resource, actor(req), compileEqualities(req.body, resource.fields), MAX_UNPAGED_ROWS),
+    ),
   );
-  r.post(`${base}/findAsync`, { ...read, schema: { ...op.findAsync, body: ZFilterBody } }, async (req) =>
-    listRows(db, resource, actor(req), compileFilter(req.body, resource.fields), MAX_UNPAGED_ROWS),
+  r.post(`${base}/findAsync`, { ...read, schema: { ...op.findAsync, body: ZFilterBody } }, async (req, res) =>
+    reply(
+      req,
+      res,
+      'findAsync',
+      req.body,
+    )(() => listRows(db, resource, actor(req), compileFilter(req.body, resource.fields), MAX_UNPAGED_ROWS)),
   );
-  r.post(`${base}/getItem`, { ...read, schema: { ...op.getItem, body: ZFilterBody } }, async (req) => {
-    const [row] = await listRows(db, resource, actor(req), compileFilter(req.body, resource.fields), 1);
-    return found(row);
-  });
+  r.post(`${base}/getItem`, { ...read, schema: { ...op.getItem, body: ZFilterBody } }, async (req, res) =>
+    reply(
+      req,
+      res,
+      'getItem',
+      req.body,
+    )(async () => {
+      const [row] = await listRows(db, resource, actor(req), compileFilter(req.body, resource.fields), 1);
+      return found(row);
+    }),
+  );
   for (const verb of ['count', 'countAsync'] as const) {
-    r.post(`${base}/${verb}`, { ...read, schema: { ...op[verb], body: ZFilterBody } }, async (req) =>
-      countRows(db, resource, actor(req), compileFilter(req.body, resource.fields)),
+    r.post(`${base}/${verb}`, { ...read, schema: { ...op[verb], body: ZFilterBody } }, async (req, res) =>
+      // count and countAsync are the same answer: one entry.
+      reply(
+        req,
+        res,
+        'count',
+        req.body,
+      )(() => countRows(db, resource, actor(req), compileFilter(req.body, resource.fields))),
     );
   }
 
@@ -169,6 +217,6 @@ export function registerResource(app: FastifyInstance, resource: TResource) {
  * here on the registry is sealed.
  */
 export async function resourceModule(app: FastifyInstance) {
-  for (const resource of app.resources.seal()) registerResource(app, resource);
+  for (const resource of app.resources.seal()) registerResource(app, resource, app.catalogueCache);
   registerSpecificRoutes(app);
 }

@@ -13,14 +13,14 @@ describe(`SECURITY 22, 23, 32: API response headers (${testDbKind()})`, () => {
   });
   afterAll(() => t.close());
 
-  it('item 23: every API response says Cache-Control: no-store, errors and unknown routes too', async () => {
+  it('item 23: every API response says Cache-Control: no-store, errors and unknown routes too (catalogue reads: private, no-cache)', async () => {
     const admin = await signInAs(t, 'admin@demo.local', 'Admin');
     const cases = [
       { url: '/api/health' },
       { url: '/api/ready' },
       { url: '/api/auth/me', headers: admin.headers },
       { url: '/api/auth/me' }, // 401 problem+json
-      { url: '/api/University/allAsync', headers: admin.headers },
+      { url: '/api/StudentInfo/allAsync', headers: admin.headers },
       { method: 'POST' as const, url: '/api/University/count', headers: admin.headers, payload: '{' }, // 400
       { url: '/api/no/such/route' }, // 404 problem+json
       { method: 'POST' as const, url: '/api/auth/logout', headers: { origin: 'https://evil.example' } }, // 403
@@ -34,6 +34,11 @@ describe(`SECURITY 22, 23, 32: API response headers (${testDbKind()})`, () => {
       });
       expect(res.headers['cache-control'], `${c.url} ${res.statusCode}`).toBe('no-store');
     }
+    // The catalogue is not personal data: browsers may keep it but revalidate every use (ETag).
+    const catalogue = await t.app.inject({ url: '/api/University/allAsync', headers: admin.headers });
+    expect(catalogue.statusCode).toBe(200);
+    expect(catalogue.headers['cache-control']).toBe('private, no-cache');
+    expect(catalogue.headers.etag).toBeDefined();
   });
 
   it('item 22: CSP has base-uri none, no ws:/wss: wildcard, fonts from self only', async () => {

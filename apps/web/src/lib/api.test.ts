@@ -27,6 +27,15 @@ describe('API client', () => {
     expect(init?.signal?.aborted).toBe(false);
   });
 
+  it("uses fetch's default cache mode, so the browser revalidates catalogue answers (ETag → 304)", async () => {
+    // The API marks catalogue reads `private, no-cache` with an ETag: with the default mode the
+    // browser sends If-None-Match and turns a 304 into the stored 200 before the app sees it.
+    const fetchMock = mockApi({ 'GET /api/University/allAsync': () => Response.json([]) });
+    await api.get('/University/allAsync');
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init?.cache).toBeUndefined();
+  });
+
   it('throws a typed error carrying the problem+json message and field errors', async () => {
     mockApi({ 'GET /api/thing': () => problem(409, 'Already exists', [{ path: 'name', message: 'taken' }]) });
     const error = await api.get('/thing').catch((e: unknown) => e);

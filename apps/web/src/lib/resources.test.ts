@@ -1,6 +1,7 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problem } from '../testing';
-import { resources } from './resources';
+import { invalidateAfterWrite, resourceKeys, resources } from './resources';
 
 const keyOf = (init: RequestInit | undefined) =>
   (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
@@ -40,5 +41,31 @@ describe('resource client: Idempotency-Key on adds', () => {
     expect(calls).toHaveLength(1);
     await expect(resources.update('University', { id: 1, name: 'A' })).rejects.toMatchObject({ status: 409 });
     expect(keyOf(calls[1])).toBeUndefined();
+  });
+});
+
+describe('invalidateAfterWrite', () => {
+  it('refreshes every catalogue base after a catalogue write (a course name shows in university courses)', async () => {
+    const client = new QueryClient();
+    for (const base of ['Course', 'UniversityCourse', 'University', 'StudentInfo'])
+      client.setQueryData(
+        resourceKeys.list(base, {
+          filter: { operator: 'AND', conditions: [], groups: [] },
+          page: 0,
+          pageSize: 10,
+        }),
+        {},
+      );
+    await invalidateAfterWrite(client, 'Course');
+    const stale = (base: string) =>
+      client.getQueryCache().findAll({ queryKey: resourceKeys.all(base) })[0]!.state.isInvalidated;
+    expect(['Course', 'UniversityCourse', 'University'].map(stale)).toEqual([true, true, true]);
+    expect(stale('StudentInfo')).toBe(false);
+    // A personal base's write leaves the catalogue alone.
+    client.setQueryData(resourceKeys.allRows('University'), []);
+    await invalidateAfterWrite(client, 'StudentInfo');
+    expect(
+      client.getQueryCache().find({ queryKey: resourceKeys.allRows('University') })!.state.isInvalidated,
+    ).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { TFilter, TPagedResult } from '@uniapply/shared';
 import { ApiError, api } from './api';
 
@@ -17,6 +18,25 @@ export const resourceKeys = {
   /** The whole table (`allAsync`), for pickers. */
   allRows: (base: string) => ['resource', base, 'all'] as const,
 };
+
+/**
+ * The catalogue's bases: an answer of one shows rows of others (a university course names its
+ * course, level and university), as the API's catalogue cache knows (one version for all of them).
+ */
+const CATALOGUE_BASES = [
+  'DocumentType',
+  'CourseLevel',
+  'CourseCategory',
+  'Course',
+  'University',
+  'UniversityCourse',
+];
+
+/** After a write to `base`: its cached queries, and for a catalogue base every catalogue base's, refetch. */
+export async function invalidateAfterWrite(client: QueryClient, base: string): Promise<void> {
+  const bases = CATALOGUE_BASES.includes(base) ? CATALOGUE_BASES : [base];
+  await Promise.all(bases.map((b) => client.invalidateQueries({ queryKey: resourceKeys.all(b) })));
+}
 
 type TSignal = { signal?: AbortSignal };
 

@@ -9,6 +9,7 @@ import {
   smallint,
   text,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 // Names are looked up with CONTAINS (ILIKE '%x%'): trigram GIN indexes keep that fast at scale.
@@ -97,4 +98,20 @@ export const universityCourses = pgTable(
     check('university_courses_duration_ck', sql`${t.duration} > 0`),
     check('university_courses_price_ck', sql`${t.price} >= 0`),
   ],
+);
+
+/**
+ * One row: the catalogue's version, a new random value on every statement that writes one of the
+ * catalogue tables (a statement trigger from migration 0010, in the writing transaction itself), so
+ * it commits and rolls back with the write. The API's catalogue cache is keyed by it
+ * (resources/catalogue-cache.ts). A random value rather than a counter: a database restored from
+ * a backup can never bring back a version a running process has cached other data under.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: smallint().primaryKey().default(1),
+    version: uuid().notNull().defaultRandom(),
+  },
+  (t) => [check('catalogue_version_one_row_ck', sql`${t.id} = 1`)],
 );

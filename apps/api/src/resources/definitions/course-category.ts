@@ -7,6 +7,7 @@ export const courseCategoryResource = defineResource({
   label: 'course category',
   table: courseCategories,
   scope: 'catalogue',
+  cache: 'catalogue',
   input: ZCourseCategoryInput,
   output: ZCourseCategory,
   usedBy: [{ column: courses.categoryId, one: 'course', many: 'courses' }],

@@ -7,6 +7,7 @@ export const courseLevelResource = defineResource({
   label: 'course level',
   table: courseLevels,
   scope: 'catalogue',
+  cache: 'catalogue',
   input: ZCourseLevelInput,
   output: ZCourseLevel,
   usedBy: [{ column: courses.levelId, one: 'course', many: 'courses' }],

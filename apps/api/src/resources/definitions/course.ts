@@ -10,6 +10,7 @@ export const courseResource = defineResource({
   label: 'course',
   table: courses,
   scope: 'catalogue',
+  cache: 'catalogue',
   input: ZCourseInput,
   output: ZCourse,
   joins: {

@@ -7,6 +7,7 @@ export const documentTypeResource = defineResource({
   label: 'document type',
   table: documentTypes,
   scope: 'catalogue',
+  cache: 'catalogue',
   input: ZDocumentTypeInput,
   output: ZDocumentType,
   usedBy: [{ column: studentDocuments.documentTypeId, one: 'student document', many: 'student documents' }],

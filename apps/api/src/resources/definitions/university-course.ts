@@ -30,6 +30,7 @@ export const universityCourseResource = defineResource({
   label: 'university course',
   table: universityCourses,
   scope: 'catalogue',
+  cache: 'catalogue',
   input: ZUniversityCourseInput,
   output: ZUniversityCourse,
   joins: universityCourseJoins(),

@@ -7,6 +7,7 @@ export const universityResource = defineResource({
   label: 'university',
   table: universities,
   scope: 'catalogue',
+  cache: 'catalogue',
   input: ZUniversityInput,
   output: ZUniversity,
   usedBy: [{ column: universityCourses.universityId, one: 'university course', many: 'university courses' }],

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../lib/i18n';
-import { resourceKeys, resources } from '../../lib/resources';
+import { invalidateAfterWrite, resources } from '../../lib/resources';
 import { CrudField } from './crud-field';
 import type { TCrudDefinition, TRow } from './define';
 import { initialValues, isRequired, serverErrors, type TValues, validateValues } from './form-values';
@@ -44,7 +44,7 @@ export function CrudForm({ definition, item, onClose, onSaved }: TFormProps) {
     },
     onSuccess: async (saved) => {
       notifySuccess(t, 'crud.alerts.saved');
-      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(definition.base) });
+      await invalidateAfterWrite(queryClient, definition.base);
       onSaved(saved, adding);
     },
     onError: (error) => {

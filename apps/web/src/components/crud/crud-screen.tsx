@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { translateKey } from '../../lib/i18n';
-import { resourceKeys, resources } from '../../lib/resources';
+import { invalidateAfterWrite, resources } from '../../lib/resources';
 import { PagedResults } from '../paged-list/paged-results';
 import { ConfirmAction } from './confirm-action';
 import { ConfirmDelete } from './confirm-delete';
@@ -50,7 +50,7 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
     onSuccess: async () => {
       notifySuccess(t, 'crud.alerts.deleted');
       list.forgetSelection();
-      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(definition.base) });
+      await invalidateAfterWrite(queryClient, definition.base);
     },
     onError: (error) => notifyFailure(t, 'crud.alerts.deleteFailed', error),
     onSettled: () => setConfirming(false),
@@ -60,7 +60,7 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
     mutationFn: ({ action, row }: { action: TSelectionAction; row: TRow }) => action.run(row),
     onSuccess: async (_answer, { action }) => {
       notifySuccess(t, action.done);
-      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(definition.base) });
+      await invalidateAfterWrite(queryClient, definition.base);
     },
     onError: (error, { action }) => notifyFailure(t, action.failed, error),
     onSettled: () => setPendingAction(null),
