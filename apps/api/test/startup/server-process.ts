@@ -11,10 +11,17 @@ export type ServerProcess = {
   exited: Promise<number | string>;
 };
 
-/** Starts the real server (`npm start`'s command) as its own process. */
+/**
+ * How the tests start the API as a process of its own, run in apps/api: `npm start`'s command
+ * (TypeScript through tsx). One place, so a compiled start (`node dist/server.js`) replaces it here.
+ */
+export const SERVER_COMMAND: readonly string[] = [process.execPath, '--import', 'tsx', 'src/server.ts'];
+
+/** Starts the real server (SERVER_COMMAND) as its own process. */
 export function startServer(env: Record<string, string>): ServerProcess {
   const { DATABASE_URL: _d, INIT_CWD: _i, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const [command, ...args] = SERVER_COMMAND;
+  const child = spawn(command!, args, {
     cwd: apiDir,
     env: { ...inherited, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
