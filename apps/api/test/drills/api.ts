@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { TRole } from '@uniapply/shared';
+import { expect } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { readConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
@@ -132,4 +133,16 @@ export async function startInProcessApi(
       await database.close();
     },
   };
+}
+
+/**
+ * Closes the app's server and expects it to be done promptly: a connection still held by a request
+ * the server never finished reading (or answering) would keep it open up to the keep-alive time.
+ */
+export async function expectPromptClose(t: TestApp, withinMs = 5000) {
+  const started = performance.now();
+  await t.app.close();
+  const ms = performance.now() - started;
+  console.log(`  the server closed ${Math.round(ms)} ms after the load (no connection left hanging)`);
+  expect(ms).toBeLessThan(withinMs);
 }

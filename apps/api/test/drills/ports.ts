@@ -9,5 +9,7 @@ export const DRILL_PORTS = {
   redisApiTwo: 3702,
   redisPostgres: 3732,
   redis: 3731,
-  /** Files disk full or read-only, and uploads aborted halfway (in-process apps on a free port). */
+  /** Files disk full or read-only; uploads aborted halfway (in-process apps on PGlite). */
+  filesApi: 3703,
+  abortApi: 3704,
 } as const;

@@ -1,7 +1,8 @@
 import { createSign } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TDriveSettings } from '../../../config.js';
-import { AppError } from '../../../http/errors.js';
+import { unavailable } from '../../../http/errors.js';
+import { STORAGE_RETRY_AFTER_SECONDS } from './driver.js';
 
 // How the Drive driver talks to Google: the service account's sign-in (OAuth 2.0 JWT bearer
 // grant at the key's `token_uri`), and every call bounded by a time limit and retried with
@@ -13,12 +14,10 @@ export const MAX_ATTEMPTS = 5;
 
 /** What a user sees when Drive fails; the details go to the server log only. */
 export const storageUnavailable = () =>
-  new AppError(
-    503,
-    'Service Unavailable',
-    'The file storage (Google Drive) is not reachable right now. Please try again in a few minutes.',
-    undefined,
+  unavailable(
     'storageUnavailable',
+    'The file storage (Google Drive) is not reachable right now. Please try again in a few minutes.',
+    STORAGE_RETRY_AFTER_SECONDS,
   );
 
 export class DriveTimeout extends Error {
