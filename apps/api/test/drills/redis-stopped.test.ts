@@ -133,10 +133,13 @@ describe('drill: Redis stopped', () => {
     await redis.start();
     const backAt = load.elapsed();
     const back = performance.now();
-    // Both processes reconnect by themselves (ioredis backs off up to about 5 s between attempts).
-    await eventually(() => /Redis back/i.test(oneLog.text()), 15_000, 'process one logging Redis back');
-    await eventually(() => /Redis back/i.test(two.server.output()), 15_000, 'process two logging Redis back');
+    // Both processes reconnect by themselves (ioredis backs off up to about 5 s between attempts):
+    // each one's hub subscriber and publisher log that they are back.
+    const reconnected = (log: string) => /hub: Redis back/.test(log) && /hub publisher: Redis back/.test(log);
+    await eventually(() => reconnected(oneLog.text()), 15_000, 'process one logging Redis back');
+    await eventually(() => reconnected(two.server.output()), 15_000, 'process two logging Redis back');
     const reconnectedMs = performance.now() - back;
+    await wait(500); // the subscriber's subscriptions go out right after it is ready
     // Fan-out resumes in both directions, without a restart.
     const sentOnTwo = await confirm('two', 2);
     await eventually(() => names(onOne).includes('Dilnoza Tester'), 5000, 'two → one after Redis is back');
