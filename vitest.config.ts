@@ -5,6 +5,7 @@ const apiProject = (name: string, env: Record<string, string>) => ({
     name,
     root: './apps/api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The fault drills run once, in their own project below.
     exclude: ['test/drills/**'],
     environment: 'node',
     env,

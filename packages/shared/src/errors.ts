@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'serviceUnavailable',
   'pdfBusy',
   'storageUnavailable',
+  'storageFull',
   'driveNotConfigured',
   'signInFailed',
   'accountDisabled',

@@ -22,6 +22,8 @@ export type TFieldErrorInput = { path: string; message: string; code?: string; p
 /** Typed application errors; the handler below renders them once, as problem+json. */
 export class AppError extends Error {
   readonly code: TErrorCode;
+  /** Seconds to wait before trying again, sent as `Retry-After` (a 503's or a 429's). */
+  retryAfterSeconds?: number;
   constructor(
     readonly status: number,
     readonly title: string,
@@ -42,6 +44,16 @@ export const crossSite = () =>
   new AppError(403, 'Forbidden', 'Cross-site requests are refused.', undefined, 'crossSite');
 export const notFound = (message = 'Not found.') => new AppError(404, 'Not Found', message);
 export const conflict = (message: string) => new AppError(409, 'Conflict', message);
+/**
+ * A 503 the client should retry after `retryAfterSeconds`, with a code the web translates; `cause`
+ * (what really failed) goes to the log, never to the client.
+ */
+export function unavailable(code: TErrorCode, message: string, retryAfterSeconds: number, cause?: unknown) {
+  const err = new AppError(503, 'Service Unavailable', message, undefined, code);
+  err.retryAfterSeconds = retryAfterSeconds;
+  if (cause !== undefined) err.cause = cause;
+  return err;
+}
 /** What still uses a row: `what` is a stable key the web translates, `text` the English words. */
 export type TUse = { what: string; count: number; text: string };
 /** A row that other rows still use; `uses` names them ("2 university courses"). */
@@ -65,6 +77,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  507: 'Insufficient Storage',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -175,6 +188,13 @@ function databaseProblem(err: unknown): AppError | undefined {
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
+    // Refused before its body was read to the end (an upload while the disk is full or read-only,
+    // a bad part): close the connection after the answer. Kept alive, the unread rest of the body
+    // blocks it, and the client's next request on it hangs (the files drill saw half its retries
+    // time out).
+    const hasBody =
+      Number(request.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in request.headers;
+    if (hasBody && !request.raw.readableEnded) reply.header('connection', 'close');
     const send = (
       status: number,
       code: TErrorCode,
@@ -205,7 +225,17 @@ export function registerErrorHandler(app: FastifyInstance) {
         e.title,
       );
 
-    if (err instanceof AppError) return sendApp(err);
+    if (err instanceof AppError) {
+      if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
+      // A refusal of ours for a fault on the server side (storage full or away, renderers busy):
+      // the operator needs to see it; the client gets the code only.
+      if (err.status >= 500)
+        request.log.warn(
+          { code: err.code, ...(err.cause ? { err: describeErrorForLog(err.cause) } : {}) },
+          `request refused: ${err.code}`,
+        );
+      return sendApp(err);
+    }
     if (err instanceof ZodError) return send(400, 'validation', 'The request is not valid.', zodIssues(err));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) =>

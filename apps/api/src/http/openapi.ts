@@ -72,6 +72,7 @@ const PROBLEM_TITLES: Record<number, string> = {
   429: 'Too many requests; try again later.',
   500: 'Something went wrong on the server.',
   503: 'A service the request needs is unavailable.',
+  507: 'The file storage is full.',
 };
 export type TProblemStatus = keyof typeof PROBLEM_TITLES;
 

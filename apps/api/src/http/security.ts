@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { TConfig } from '../config.js';
 import { crossSite, notFound } from './errors.js';
+import { watchRedis } from './redis-watch.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -153,11 +154,14 @@ async function registerRateLimits(app: FastifyInstance) {
     ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   if (redis) {
-    // Without a listener a lost Redis connection ends the process; ioredis reconnects by itself.
-    redis.on('error', (err) =>
-      app.log.warn({ err: { message: err.message } }, 'rate-limit store unavailable'),
+    const closing = watchRedis(
+      redis,
+      app.log,
+      'rate limits',
+      'requests are not counted against the limits until it is back',
     );
     app.addHook('onClose', async () => {
+      closing();
       redis.disconnect();
     });
   }

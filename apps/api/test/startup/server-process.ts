@@ -12,13 +12,20 @@ export type ServerProcess = {
 };
 
 /**
- * Starts the real server as its own process: from the TypeScript sources (`node --import tsx`, as
- * `npm run dev` does), or `compiled`, the production build (`node dist/server.js`, no tsx).
+/**
+ * How the tests start the API as a process of its own, run in apps/api: from the TypeScript sources
+ * (tsx, as `npm run dev` does), or `compiled`, the production build (`node dist/server.js`, no tsx).
  */
+export const SERVER_COMMAND = {
+  sources: [process.execPath, '--import', 'tsx', 'src/server.ts'],
+  compiled: [process.execPath, 'dist/server.js'],
+} as const;
+
+/** Starts the real server (SERVER_COMMAND) as its own process. */
 export function startServer(env: Record<string, string>, { compiled = false } = {}): ServerProcess {
   const { DATABASE_URL: _d, INIT_CWD: _i, ...inherited } = process.env;
-  const args = compiled ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
-  const child = spawn(process.execPath, args, {
+  const [command, ...args] = compiled ? SERVER_COMMAND.compiled : SERVER_COMMAND.sources;
+  const child = spawn(command, args, {
     cwd: apiDir,
     env: { ...inherited, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

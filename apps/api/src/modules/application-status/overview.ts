@@ -9,7 +9,7 @@ import {
 } from '@uniapply/shared';
 import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TDbOrTx } from '../../db/client.js';
 import {

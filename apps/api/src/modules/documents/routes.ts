@@ -89,7 +89,7 @@ export async function documentsModule(fastify: FastifyInstance) {
         operationId: 'Document_upload',
         summary: 'Upload a document of one of the slots',
         consumes: ['multipart/form-data'],
-        response: { 200: documented(ZDocumentUploaded), ...problems(404, 413) },
+        response: { 200: documented(ZDocumentUploaded), ...problems(404, 413, 503, 507) },
       },
     },
     (request) =>
@@ -113,7 +113,7 @@ export async function documentsModule(fastify: FastifyInstance) {
           operationId: `${base}_upload`,
           summary: 'Upload a certificate or transcript',
           consumes: ['multipart/form-data'],
-          response: { 200: documented(ZStoredFile), ...problems(404, 413) },
+          response: { 200: documented(ZStoredFile), ...problems(404, 413, 503, 507) },
         },
       },
       (request) =>

@@ -79,9 +79,10 @@ export async function storeUpload(
     if (driver.adopt) await driver.adopt(key, spooled.path);
     else await driver.put(key, fs.createReadStream(spooled.path));
   } catch (err) {
-    // Storage that has just failed would most likely fail the delete too, after another time
-    // limit: the row is only released then, and the sweep removes whatever reached the storage.
-    if (err instanceof AppError && err.code === 'storageUnavailable')
+    // A remote storage that has just failed would most likely fail the delete too, after another
+    // time limit: the row is only released then, and the sweep removes whatever reached the
+    // storage. The local disk answers at once: the row goes now.
+    if (err instanceof AppError && err.code === 'storageUnavailable' && driver.name !== 'local')
       await releaseFiles(deps.db, studentId, [fileId]);
     else await discard(deps, studentId, [fileId]);
     throw err;

@@ -6,6 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../http/errors.js';
+import { storageFault } from './storage/driver.js';
 
 export const tooLarge = (maxBytes: number) =>
   new AppError(413, 'Payload Too Large', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
@@ -23,8 +24,9 @@ export type TSpooled = {
 
 /**
  * Streams the request's one file into a spool file and collects its text fields (in any order:
- * the spec's client sends the file first). Over the limit: 413. Whatever goes wrong (too large,
- * client gone mid-upload, bad multipart), the spool file is removed before the error propagates.
+ * the spec's client sends the file first). Over the limit: 413; the spool's disk full or read-only:
+ * 507 / 503 (storageFault). Whatever goes wrong (too large, client gone mid-upload, bad multipart,
+ * the disk), the spool file is removed before the error propagates.
  * @fastify/multipart truncates an over-limit file silently, so `truncated` is checked here.
  */
 export async function spoolUpload(
@@ -32,11 +34,11 @@ export async function spoolUpload(
   spool: string,
   maxBytes: number,
 ): Promise<TSpooled> {
-  await fsp.mkdir(spool, { recursive: true });
   const temp = path.join(spool, `${randomUUID()}.part`);
   const fields: Record<string, string> = {};
   let file: { clientName: string | undefined; size: number } | null = null;
   try {
+    await fsp.mkdir(spool, { recursive: true });
     const parts = request.parts({
       limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000, fieldNameSize: 100, parts: 12 },
     });
@@ -61,7 +63,8 @@ export async function spoolUpload(
   } catch (err) {
     await fsp.rm(temp, { force: true });
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    throw err;
+    // The spool's disk full or read-only: a clear refusal (507 / 503), not a 500.
+    throw storageFault(err) ?? err;
   }
 }
 

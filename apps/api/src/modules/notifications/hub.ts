@@ -4,6 +4,7 @@ import { REALTIME, type TApplicationChange, type TNotification, type TRole } fro
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { watchRedis } from '../../http/redis-watch.js';
 import { crossSiteCheck } from '../../http/security.js';
 import { sessionCookieName } from '../../http/session.js';
 import { peekSession } from '../../http/session-store.js';
@@ -79,14 +80,32 @@ export function createHub(app: FastifyInstance): THub {
   }
 
   let redis: Redis[] = [];
+  const closing: (() => void)[] = [];
   if (config.redisUrl) {
-    const pub = new Redis(config.redisUrl, { connectTimeout: 2000 });
-    const sub = pub.duplicate();
+    // While Redis is away an emit to the other processes is dropped at once (the process's own
+    // sockets have it already; admins elsewhere see it when their list reloads), rather than held
+    // in ioredis's offline queue for about a minute and then failed. The subscriber keeps its
+    // queue: its subscriptions are sent as soon as it connects.
+    const pub = new Redis(config.redisUrl, { connectTimeout: 2000, enableOfflineQueue: false });
+    const sub = new Redis(config.redisUrl, { connectTimeout: 2000 });
     redis = [pub, sub];
-    for (const client of redis) {
-      // Without a listener a lost Redis connection ends the process; ioredis reconnects by itself.
-      client.on('error', (err) => app.log.warn({ err: { message: err.message } }, 'hub: Redis unavailable'));
-    }
+    closing.push(
+      watchRedis(
+        sub,
+        app.log,
+        'hub',
+        "live notifications reach this process's own sockets only until it is back",
+      ),
+      watchRedis(pub, app.log, 'hub publisher', 'emits to the other processes are dropped until it is back'),
+    );
+    // The adapter publishes without handling a failure: a publish that ioredis gives up on would
+    // be an unhandled rejection, which ends the process (the Redis drill shows it).
+    const publish = pub.publish.bind(pub);
+    pub.publish = ((channel: string | Buffer, message: string | Buffer) =>
+      publish(channel, message).catch((err: Error) => {
+        app.log.warn({ err: { message: err.message } }, 'hub: an emit to the other processes was dropped');
+        return 0;
+      })) as typeof pub.publish;
     io.adapter(createAdapter(pub, sub, { key: config.redisHubChannel }));
   }
 
@@ -153,6 +172,7 @@ export function createHub(app: FastifyInstance): THub {
     io.engine.close();
   });
   app.addHook('onClose', async () => {
+    for (const done of closing) done();
     await io.of('/').adapter.close?.();
     await Promise.all(redis.map((client) => client.quit().catch(() => client.disconnect())));
   });

@@ -1,9 +1,5 @@
 import { IconFileTypePdf } from '@tabler/icons-react';
-import {
-  type TApplicationFormRow,
-  type TApplicationStatus,
-  ZApplicationFormInput,
-} from '@uniapply/shared';
+import { type TApplicationFormRow, type TApplicationStatus, ZApplicationFormInput } from '@uniapply/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudScreen } from '../../components/crud/crud-screen';

@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, type StorageDriver } from './driver.js';
+import { assertKey, onStorage, type StorageDriver } from './driver.js';
 
 /** The spool for uploads in progress, inside FILES_DIR so the final rename stays on one filesystem. */
 export const spoolDir = (filesDir: string) => path.join(filesDir, 'tmp');
@@ -20,10 +20,13 @@ export function localDriver(filesDir: string): StorageDriver {
   const root = path.resolve(filesDir);
   const pathOf = (key: string) => path.join(root, assertKey(key));
 
+  // Writes fail as the user's problem when the disk is full or read-only (storageFault).
   async function adopt(key: string, localPath: string) {
     const target = pathOf(key);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    await fsp.rename(localPath, target);
+    await onStorage(async () => {
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.rename(localPath, target);
+    });
   }
 
   return {
@@ -31,9 +34,11 @@ export function localDriver(filesDir: string): StorageDriver {
     adopt,
     async put(key, body: Readable) {
       const temp = path.join(spoolDir(root), `${randomUUID()}.put`);
-      await fsp.mkdir(path.dirname(temp), { recursive: true });
       try {
-        await pipeline(body, fs.createWriteStream(temp, { flags: 'wx' }));
+        await onStorage(async () => {
+          await fsp.mkdir(path.dirname(temp), { recursive: true });
+          await pipeline(body, fs.createWriteStream(temp, { flags: 'wx' }));
+        });
         await adopt(key, temp);
       } finally {
         await fsp.rm(temp, { force: true });
