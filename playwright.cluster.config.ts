@@ -3,7 +3,7 @@ import base from './playwright.config';
 
 // The browser suite's smoke subset (tests tagged @smoke, and e2e/cluster) against `npm run
 // cluster`: two API processes behind nginx on the machine's PostgreSQL (a database of the
-// cluster's own, made fresh) and Redis. `npm run test:e2e:cluster`; E2E_PORT is nginx's port.
+// cluster's own, made fresh) and Redis, the files in S3 (CLUSTER_S3: a local s3rver). `npm run test:e2e:cluster`; E2E_PORT is nginx's port.
 const PORT = Number(process.env.E2E_PORT ?? 3600);
 // The specs read E2E_PORT (e2e/support.ts: the origin of the language choice); workers inherit it.
 process.env.E2E_PORT = String(PORT);
@@ -32,6 +32,9 @@ export default defineConfig({
       CLUSTER_API_PORT: String(API_PORT),
       CLUSTER_NODES: String(NODES),
       CLUSTER_FRESH: '1',
+      // The files in S3-compatible storage (a local s3rver the launcher starts): what several
+      // machines would share (README "Several processes").
+      CLUSTER_S3: '1',
       LOG_LEVEL: 'warn',
       // Every e2e browser comes from 127.0.0.1 and signs in often: rate limits are API-tested.
       RATE_LIMIT_ANONYMOUS_MAX: '100000',

@@ -44,6 +44,38 @@ if (!redisUrl && !(await answers(6379))) {
   redisUrl = `redis://127.0.0.1:${redisPort}`;
 }
 
+// CLUSTER_S3=1: the files in S3-compatible object storage instead of a shared folder, on a local
+// s3rver (a development dependency) of the cluster's own; production points STORAGE=s3 and S3_*
+// at its real store and leaves this unset.
+let ownS3: { close(): Promise<void> } | null = null;
+if (env.CLUSTER_S3 === '1') {
+  const { default: S3rver } = await import('s3rver');
+  const s3Port = port + 48;
+  const directory = path.join(env.CLUSTER_DIR ?? `/tmp/uniapply-cluster-${port}`, 's3');
+  if (env.CLUSTER_FRESH === '1') fs.rmSync(directory, { recursive: true, force: true });
+  fs.mkdirSync(directory, { recursive: true });
+  const bucket = 'uniapply-cluster';
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: s3Port,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
+  await server.run();
+  ownS3 = server;
+  Object.assign(env, {
+    STORAGE: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_BUCKET: bucket,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  });
+  console.log(`Files in S3 (s3rver on 127.0.0.1:${s3Port}, bucket ${bucket}, ${directory})`);
+}
+
 const cluster = await startCluster({
   nodes: num(env.CLUSTER_NODES),
   port,
@@ -56,8 +88,9 @@ const cluster = await startCluster({
   dir: env.CLUSTER_DIR,
   apiCommand: env.API_START_COMMAND ?? DEFAULT_API_COMMAND,
   onOutput: (node, line) => console.log(`[${node}] ${line}`),
-}).catch((err) => {
+}).catch(async (err) => {
   ownRedis?.kill('SIGTERM');
+  await ownS3?.close();
   throw err;
 });
 
@@ -72,6 +105,7 @@ const shutdown = async () => {
   stopping = true;
   await cluster.stop();
   ownRedis?.kill('SIGTERM');
+  await ownS3?.close();
   process.exit(0);
 };
 process.on('SIGINT', shutdown);
