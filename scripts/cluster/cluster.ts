@@ -14,7 +14,7 @@ const TEMPLATE = path.join(REPO, 'deploy/nginx/cluster.conf.template');
 const NGINX = '/usr/sbin/nginx';
 
 /** The API's start command: the compiled API (`npm run build -w apps/api` first). */
-export const DEFAULT_API_COMMAND = 'node apps/api/dist/server.js';
+export const DEFAULT_API_COMMAND = 'node --max-semi-space-size=2 apps/api/dist/server.js';
 
 export type TClusterOptions = {
   /** How many API processes (default 2). */

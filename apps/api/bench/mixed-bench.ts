@@ -321,11 +321,14 @@ const freePort = () =>
     });
   });
 
+/** Node's flags of the production start (README); `BENCH_NODE_FLAGS=` (empty) runs without them. */
+const NODE_FLAGS = (env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=2').split(/\s+/).filter(Boolean);
+
 /** Starts `node apps/api/dist/server.js` with `extra`; resolves once /api/ready answers. */
 async function startApi(extra: Record<string, string>) {
   const port = await freePort();
   const { DATABASE_URL: _d, INIT_CWD: _i, ...inherited } = env;
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
       ...inherited,

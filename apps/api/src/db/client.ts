@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -150,6 +149,11 @@ const warnConnectionLost = (err: Error) =>
  * then restored: other WebAssembly (react-pdf's layout in the PDF workers) still tiers up.
  */
 async function createPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
+  // Loaded only for the embedded database (not on PostgreSQL).
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
   const options = {
     extensions: { pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),

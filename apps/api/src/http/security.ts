@@ -3,7 +3,6 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { TConfig } from '../config.js';
 import { crossSite, notFound } from './errors.js';
 import { watchRedis } from './redis-watch.js';
@@ -150,8 +149,13 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
  */
 async function registerRateLimits(app: FastifyInstance) {
   const { config } = app;
+  // ioredis is loaded only with REDIS_URL.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        connectTimeout: 2000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
     : undefined;
   if (redis) {
     const closing = watchRedis(

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { REALTIME, type TApplicationChange, type TNotification, type TRole } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { watchRedis } from '../../http/redis-watch.js';
 import { crossSiteCheck } from '../../http/security.js';
@@ -44,7 +43,7 @@ export type THub = {
   applicationsChanged(changes: TApplicationChange[]): void;
 };
 
-export function createHub(app: FastifyInstance): THub {
+export async function createHub(app: FastifyInstance): Promise<THub> {
   const { config, database } = app;
   const fromElsewhere = crossSiteCheck(config);
   const cookieName = sessionCookieName(config.secureCookies);
@@ -82,6 +81,11 @@ export function createHub(app: FastifyInstance): THub {
   let redis: Redis[] = [];
   const closing: (() => void)[] = [];
   if (config.redisUrl) {
+    // Loaded only with REDIS_URL (about 30 MB resident together).
+    const [{ Redis }, { createAdapter }] = await Promise.all([
+      import('ioredis'),
+      import('@socket.io/redis-adapter'),
+    ]);
     // While Redis is away an emit to the other processes is dropped at once (the process's own
     // sockets have it already; admins elsewhere see it when their list reloads), rather than held
     // in ioredis's offline queue for about a minute and then failed. The subscriber keeps its

@@ -13,7 +13,7 @@ const ZMarked = z.object({
 /** The live notification hub and the admin Notification screen's "mark what I showed". */
 export async function notificationsModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const hub = createHub(app);
+  const hub = await createHub(app);
   app.events.on('notificationsCreated', (created) => hub.notifyAdmins(created));
   app.events.on('applicationsChanged', (changes) => hub.applicationsChanged(changes));
 
