@@ -38,6 +38,21 @@ export async function signInFromLanding(page: Page, email: keyof typeof HOMES) {
   await expect(page).toHaveURL(new RegExp(`${HOMES[email]}$`));
 }
 
+/**
+ * A new agent account of its own, registered from the landing page (the demo agent is shared by
+ * specs running in parallel: its new-student draft, its list, its bell). `label` names the spec.
+ */
+export async function registerNewAgent(page: Page, label: string) {
+  await page.goto('/');
+  await page.getByRole('radio', { name: 'Agent' }).check();
+  await page.getByRole('button', { name: 'Register with Google' }).click();
+  await page
+    .getByLabel('Email')
+    .fill(`agent-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
+  await page.getByRole('button', { name: 'Sign in with this email' }).click();
+  await expect(page).toHaveURL(/\/Agent\/Students$/);
+}
+
 /** The signed-in shell shows this user and marks this menu entry as the current page. */
 export async function expectShell(page: Page, fullName: string, currentMenuEntry: string) {
   await expect(page.getByText(fullName)).toBeVisible();

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { completeApplication } from '../applications-api';
-import { english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
+import { english, expectAccessible, registerNewAgent, SCREENSHOTS, signInFromLanding } from '../support';
 import { stamp } from './students-api';
 
 // Issue 12 for agents: two agents, each with a student whose application is submitted. An admin
@@ -18,12 +18,7 @@ const bellIcon = (page: Page) => menuOf(page).getByTestId('live-bell');
 async function newAgent(browser: Browser) {
   const context = await browser.newContext({ storageState: english });
   const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Agent' }).check();
-  await page.getByRole('button', { name: 'Register with Google' }).click();
-  await page.getByLabel('Email').fill(`agent-status-${stamp()}@example.com`);
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page).toHaveURL(/\/Agent\/Students$/);
+  await registerNewAgent(page, 'status');
   return { context, page };
 }
 
@@ -199,9 +194,10 @@ test("the collapsed menu's lit bell is named with its count (axe, every role's b
   const [offer] = (await (await page.request.get('/api/UniversityCourse/allAsync')).json()) as {
     id: number;
   }[];
-  const studentId = await submittedStudent(page, `Bell${stamp()}`, offer!.id);
+  // Connected first: the confirm's change is pushed live only to a tab that is listening.
   await page.getByRole('button', { name: 'Collapse menu' }).click();
   await expect(bellOf(page)).toHaveAccessibleDescription(/Live updates: connected/, { timeout: 15_000 });
+  const studentId = await submittedStudent(page, `Bell${stamp()}`, offer!.id);
 
   const adminContext = await browser.newContext({ storageState: english });
   const admin = await adminContext.newPage();

@@ -35,6 +35,7 @@ test("the agent's Student Maintenance lists only their own students; Add and Edi
     'Passport',
     'Phone',
     'Progress',
+    'Status',
   ]);
   // Issue 9: the agent sees their own agent id, and each student's progress (no stage yet: 0 of 10).
   await expect(page.getByText(/^Your agent id: \d+$/)).toBeVisible();

@@ -76,6 +76,8 @@ describe('maintenance screen: list, loading and empty states', () => {
       handlers: { 'POST /api/CourseCategory/getListByPage': () => problem(500, 'Database is down') },
     });
     expect(await screen.findByText('Failed to fetch data: Database is down')).toBeInTheDocument();
+    // The notification's close button is named (axe's button-name), in the user's language.
+    expect(screen.getByRole('button', { name: 'Close the message' })).toBeInTheDocument();
     expect(screen.getByText('No data available.')).toBeInTheDocument();
     expect(screen.getByText('0 items')).toBeInTheDocument();
     expect(button('Edit')).toBeDisabled();

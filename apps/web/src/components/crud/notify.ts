@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { type NotificationData, notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,14 +12,19 @@ export function errorMessage(t: TFunction, error: unknown): string {
   return t('common:errors.unexpected');
 }
 
+/** Every notification of the portal: its close button is named in the user's language (axe). */
+export function showNotification(t: TFunction, data: NotificationData) {
+  notifications.show({ ...data, closeButtonProps: { 'aria-label': t('common:closeNotification') } });
+}
+
 export function notifySuccess(t: TFunction, key: string) {
-  notifications.show({ color: 'green', message: translateKey(t, key) });
+  showNotification(t, { color: 'green', message: translateKey(t, key) });
 }
 
 export function notifyFailure(t: TFunction, key: string, error?: unknown) {
   const message =
     error === undefined ? translateKey(t, key) : translateKey(t, key, { message: errorMessage(t, error) });
-  notifications.show({ color: 'red', message, autoClose: 8000 });
+  showNotification(t, { color: 'red', message, autoClose: 8000 });
 }
 
 /** Shows `key` once for each new failure (`at` is the failure's time, e.g. a query's errorUpdatedAt). */

@@ -1,8 +1,8 @@
 import { Button, NumberInput, Paper, Select, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showNotification } from '../../components/crud/notify';
 import { type TPicklistBase, usePicklist } from './api';
 import { countActiveFilters, type TCourseFilterValues } from './course-filter';
 import classes from './student-catalogue.module.css';
@@ -112,8 +112,8 @@ function usePicklistOptions(base: TPicklistBase) {
   const message = t(`courses.picklistFailed.${base}`);
   useEffect(() => {
     if (!query.isError) return;
-    notifications.show({ id: `student-picklist-${base}`, color: 'red', message, autoClose: 8000 });
-  }, [query.isError, base, message]);
+    showNotification(t, { id: `student-picklist-${base}`, color: 'red', message, autoClose: 8000 });
+  }, [query.isError, base, message, t]);
   const options = (query.data ?? []).map((row) => ({ value: String(row.id), label: row.name }));
   // Universities read best alphabetically; levels and categories keep the catalogue's own order.
   return base === 'University' ? options.sort((a, b) => a.label.localeCompare(b.label)) : options;
