@@ -86,13 +86,14 @@ describe.skipIf(testDbKind() !== 'pglite')('the compiled API (apps/api/dist)', (
     const port = await waitUntilReady(server, 100_000);
     expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
     // Resident memory at idle, for the record (README "Memory": about 200 MB after the first
-    // start; the bound here only catches a gross regression on a loaded machine).
+    // start; a first start keeps PGlite's initdb memory for a while: 254-690 MB on Node 20, 795 MB
+    // once on Node 24). The bound only catches a gross regression; the bench measures memory.
     await new Promise((r) => setTimeout(r, 2000));
     const rss = Number(
       /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1],
     );
     console.log(`compiled API on PGlite, first start: ${(rss / 1024).toFixed(0)} MB resident`);
-    expect(rss / 1024).toBeLessThan(400);
+    expect(rss / 1024).toBeLessThan(1024);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).not.toMatch(/tsx|ERR_/);
