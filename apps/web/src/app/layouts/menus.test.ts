@@ -27,7 +27,7 @@ describe('sidebar menus come from the table of screens (item 21)', () => {
 
   it('the Google Drive entry has an icon of its own, not the Application forms one', () => {
     const iconOf = (to: string) => menuOf('Admin').find((item) => item.to === to)?.icon;
-    expect(iconOf('/Admin/CheckGoogleDriveConnection')).toBeDefined();
+    expect(iconOf('/Admin/CheckGoogleDriveConnection')).toBeTruthy();
     expect(iconOf('/Admin/CheckGoogleDriveConnection')).not.toBe(iconOf('/Admin/ApplicationForms'));
   });
 });
