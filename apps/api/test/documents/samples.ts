@@ -3,13 +3,20 @@ import zlib from 'node:zlib';
 // Small but real files of each accepted kind, built from bytes (no fixtures, no libraries); the
 // API tests and the browser tests (e2e) upload these.
 
-/** A one-page PDF with a correct cross-reference table. */
-export function pdfFile(): Buffer {
+/**
+ * A one-page PDF with a correct cross-reference table; with `size`, padded by a stream to about
+ * that many bytes (uploads that take real room: the drills).
+ */
+export function pdfFile(size?: number): Buffer {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
   ];
+  if (size !== undefined) {
+    const padding = 'x'.repeat(Math.max(0, size - 400));
+    objects.push(`<< /Length ${padding.length} >>\nstream\n${padding}\nendstream`);
+  }
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((o, i) => {

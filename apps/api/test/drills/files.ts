@@ -3,30 +3,12 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.js';
 import { listFiles, multipart } from '../documents/helpers.js';
+import { pdfFile } from '../documents/samples.js';
 
 // What the upload drills look at: real uploads over HTTP, the files directory, the files table.
 
 /** A valid PDF of about `size` bytes (a page and a stream of padding), so uploads take real room. */
-export function paddedPdf(size: number): Buffer {
-  const padding = 'x'.repeat(Math.max(0, size - 400));
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-    `<< /Length ${padding.length} >>\nstream\n${padding}\nendstream`,
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
+export const paddedPdf = (size: number): Buffer => pdfFile(size);
 
 /** A certificate upload's multipart body (`/Qualification/upload`, the file first as the spec's client sends it). */
 export function certificateUpload(studentId: number, data: Buffer) {
