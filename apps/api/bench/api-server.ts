@@ -1,5 +1,5 @@
 // The API under test, in its own process (as in production) so the load generator does not share
-// its event loop. Started by list-bench.ts over IPC: it reports its port and an admin's cookie,
+// its event loop. Started by list-bench.ts over IPC: it reports its port, an admin's cookie and students' cookies,
 // answers `{ capture: bodies }` with the SQL each body's request issues (for the raw SQL replay),
 // and stops on 'stop'. CATALOGUE_CACHE in its environment turns the catalogue cache on or off.
 import type { Logger } from 'drizzle-orm';
@@ -13,7 +13,8 @@ import { createSession } from '../src/http/session-store.js';
 export type TCapturedQuery = { text: string; params: unknown[] };
 /** Queries sent together (Promise.all) form one group; groups run one after the other. */
 export type TCapturedRequest = TCapturedQuery[][];
-export type TReady = { port: number; cookie: string };
+/** `cookie`: the admin's (the SQL capture); `cookies`: BENCH_SESSIONS students', one per simulated browser. */
+export type TReady = { port: number; cookie: string; cookies: string[] };
 /** Per body: the SQL its request issued, and the answer. */
 export type TCaptured = { captured: TCapturedRequest[]; samples: { status: number; body: string }[] };
 
@@ -70,6 +71,22 @@ const [admin] = await database.db
   .onConflictDoUpdate({ target: [users.issuer, users.subject], set: { role: 'Admin' } })
   .returning({ id: users.id });
 const cookie = `sid=${await createSession(database.db, admin!.id, config.session)}`;
+// Many students browsing, each with a session of their own (the session lookups of concurrent
+// requests are batched into one query, so one shared session would flatter the figures).
+const students = await database.db
+  .insert(users)
+  .values(
+    Array.from({ length: Number(process.env.BENCH_SESSIONS ?? 1000) }, (_, i) => ({
+      issuer: 'bench',
+      subject: `student${i}@bench.local`,
+      email: `student${i}@bench.local`,
+      role: 'Student' as const,
+    })),
+  )
+  .onConflictDoUpdate({ target: [users.issuer, users.subject], set: { role: 'Student' } })
+  .returning({ id: users.id });
+const cookies: string[] = [];
+for (const s of students) cookies.push(`sid=${await createSession(database.db, s.id, config.session)}`);
 
 const request = (body: string) =>
   app.inject({ method: 'POST', url: path, headers: { cookie, 'content-type': 'application/json' }, body });
@@ -88,7 +105,7 @@ async function captureAll(bodies: string[]): Promise<TCaptured> {
   return result;
 }
 
-process.send!({ port, cookie } satisfies TReady);
+process.send!({ port, cookie, cookies } satisfies TReady);
 process.on('message', async (msg: 'stop' | 'stats' | { capture: string[] }) => {
   if (msg === 'stats') {
     const cache = app.catalogueCache;

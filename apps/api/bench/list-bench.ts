@@ -6,7 +6,7 @@
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server; a database `uniapply_bench` is created on
 // it and dropped at the end), BENCH_ROWS (100000), BENCH_CONNECTIONS (100), BENCH_DURATION (20 s),
 // BENCH_WARMUP (3 s), BENCH_API_POOL (the API's pool size, 10 as in production), BENCH_KEEP_DB=1,
-// BENCH_PROFILE=<dir>, BENCH_SQL_POOL (20: the raw replay's connections), BENCH_SIDES (`cached,uncached,sql`: which to run).
+// BENCH_PROFILE=<dir>, BENCH_SESSIONS (1000: students signed in, each request from one of them), BENCH_SQL_POOL (20: the raw replay's connections), BENCH_SIDES (`cached,uncached,sql`: which to run).
 import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -185,7 +185,19 @@ async function load(ready: TApi, label: string): Promise<TFigures> {
     headers: { cookie: ready.cookie, 'content-type': 'application/json' },
     // Autocannon's default time-out (10 s) would cut the uncached side's tail off: let it show.
     timeout: 60,
-    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[draw()] }) }],
+    // Each request from one of BENCH_SESSIONS signed-in students, drawn at random.
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => ({
+          ...req,
+          headers: {
+            ...(req.headers as object),
+            cookie: ready.cookies[Math.floor(Math.random() * ready.cookies.length)],
+          },
+          body: bodies[draw()],
+        }),
+      },
+    ],
   };
   if (warmup > 0) await autocannon({ ...options, duration: warmup });
   const a = await autocannon({ ...options, duration });

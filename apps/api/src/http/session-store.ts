@@ -3,7 +3,8 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import type { TRole } from '@uniapply/shared';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { BatchedReader } from '../db/batched-read.js';
 import type { TDbOrTx } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 
@@ -45,19 +46,35 @@ export async function createSession(db: TDbOrTx, userId: number, policy: Session
   return token;
 }
 
+type TSessionRow = TSessionUser & { lastSeenAt: Date; expiresAt: Date };
+
+/**
+ * Session reads batched across requests (db/batched-read.ts): the lookups of the requests that
+ * arrive while one is on its way go as one query when it returns. Each is still sent after its
+ * request began, so a disabled account's or ended session's next request is refused as before.
+ */
+export type SessionReader = BatchedReader<string, TSessionRow>;
+
+export function sessionReader(db: TDbOrTx): SessionReader {
+  return new BatchedReader(async (hashes) => {
+    const rows = await db
+      .select({ ...sessionColumns, idHash: sessions.idHash })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      // A disabled account has no sessions left; the condition also closes the race with a sign-in.
+      .where(and(inArray(sessions.idHash, hashes), isNull(users.disabledAt)));
+    return new Map(rows.map(({ idHash, ...row }) => [idHash, { ...row, role: row.role as TRole }]));
+  });
+}
+
 export async function findSessionUser(
   db: TDbOrTx,
+  reader: SessionReader,
   token: string,
   policy: SessionPolicy,
 ): Promise<TSessionUser | null> {
   const now = Date.now();
-  const [row] = await db
-    .select(sessionColumns)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    // A disabled account has no sessions left; the condition also closes the race with a sign-in.
-    .where(and(eq(sessions.idHash, hash(token)), isNull(users.disabledAt)))
-    .limit(1);
+  const row = await reader.read(hash(token));
   if (!row) return null;
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + policy.idleMs <= now) {
     await db.delete(sessions).where(eq(sessions.idHash, hash(token)));

@@ -2,7 +2,7 @@ import type { TRole } from '@uniapply/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from './errors.js';
-import { findSessionUser, type TSessionUser } from './session-store.js';
+import { findSessionUser, sessionReader, type TSessionUser } from './session-store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,11 +19,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const cookieName = sessionCookieName(config.secureCookies);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  const reader = sessionReader(database.db);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookieName];
     if (!token || token.length > 100) return;
-    const user = await findSessionUser(database.db, token, config.session);
+    const user = await findSessionUser(database.db, reader, token, config.session);
     if (user) {
       request.user = user;
       request.sessionToken = token;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BatchedReader } from '../db/batched-read.js';
 import type { Database } from '../db/client.js';
 import { catalogueVersion } from '../db/schema/index.js';
 import { CATALOGUE_CACHE_CONTROL } from '../http/security.js';
@@ -23,36 +24,18 @@ export type TCachedAnswer = { body: string; etag: string };
 /**
  * One version read per moment, shared by the requests that asked for it before it was sent. A
  * request that arrives while a read is under way waits for the next one: the running read may
- * have taken its snapshot before the request began.
+ * have taken its snapshot before the request began (db/batched-read.ts).
  */
 export class VersionReader {
-  #running: Promise<string> | null = null;
-  #queued: Promise<string> | null = null;
-  readonly #read: () => Promise<string>;
+  readonly #reads: BatchedReader<true, string>;
 
   constructor(read: () => Promise<string>) {
-    this.#read = read;
+    this.#reads = new BatchedReader(async () => new Map([[true, await read()]]));
   }
 
   /** A version read that is sent after this call. */
   current(): Promise<string> {
-    if (!this.#running) return this.#start();
-    if (!this.#queued) {
-      const after = () => {
-        this.#queued = null;
-        return this.#start();
-      };
-      this.#queued = this.#running.then(after, after);
-    }
-    return this.#queued;
-  }
-
-  #start(): Promise<string> {
-    const read = this.#read().finally(() => {
-      if (this.#running === read) this.#running = null;
-    });
-    this.#running = read;
-    return read;
+    return this.#reads.read(true) as Promise<string>;
   }
 }
 
