@@ -249,7 +249,7 @@ describe('Experience', () => {
     expect(await stageOf(ownId)).toBe(before);
   });
 
-  it('CreateOrUpdate adds or updates the row and sets the stage in the same save', async () => {
+  it('CreateOrUpdate adds or updates the row; its stage is recorded only up to the first unsaved step', async () => {
     const added = await student.post(`/Experience/CreateOrUpdate?stage=7&studentId=${ownId}`, {
       company: 'Wizard Co',
       position: 'Analyst',
@@ -259,7 +259,9 @@ describe('Experience', () => {
     expect(added.status).toBe(200);
     const id = (added.body as { id: number }).id;
     expect(added.body).toMatchObject({ studentId: ownId, company: 'Wizard Co' });
-    expect(await stageOf(ownId)).toBe(7);
+    // Stage 7 asked, but the guardian (step 2) was never saved: the save is kept and the wizard
+    // will open at step 2, not past it.
+    expect(await stageOf(ownId)).toBe(2);
     const updated = await student.post(`/Experience/CreateOrUpdate?stage=7&studentId=${ownId}`, {
       id,
       company: 'Wizard Ltd',
@@ -301,8 +303,13 @@ describe('one-per-student records', () => {
     });
     expect(second.body).toMatchObject({ id: row.id, occupation: 'Doctor' });
     expect((await student.post('/StudentGuardian/count', {})).body).toBe(1);
-    // Re-saving an earlier step does not move the stage back (it was 7).
-    expect(await stageOf(ownId)).toBe(7);
+    // The guardian saved: the stage moves to 3, the next unsaved step (emergency contact).
+    expect(await stageOf(ownId)).toBe(3);
+    // Re-saving an earlier step does not move the stage back.
+    expect(
+      (await student.post(`/StudentGuardian/CreateOrUpdate?stage=2&studentId=${ownId}`, body)).status,
+    ).toBe(200);
+    expect(await stageOf(ownId)).toBe(3);
     // The query's student wins over the body's.
     const other = await student.post(`/StudentGuardian/CreateOrUpdate?stage=3&studentId=${ownId}`, {
       ...body,
@@ -313,7 +320,7 @@ describe('one-per-student records', () => {
     expect((await student.post('/StudentGuardian/add', body)).status).toBe(409);
   });
 
-  it("other info validates its choices and sets stage 9 on the agent's student", async () => {
+  it("other info validates its choices; on the agent's half-filled student its stage 9 stops at step 2", async () => {
     const none = await agent.post(`/OtherInfo/CreateOrUpdate?stage=9&studentId=${agentsId}`, {
       studentId: agentsId,
     });
@@ -329,12 +336,13 @@ describe('one-per-student records', () => {
       otherInfoDetails: 'Expo fair',
       twitter: false,
     });
-    expect(await stageOf(agentsId)).toBe(9);
+    // Saved, but the agent's student has only a profile: the stage stops at the guardian (2).
+    expect(await stageOf(agentsId)).toBe(2);
   });
 });
 
 describe('StudentCourse/addOrUpdateList', () => {
-  it('replaces the selection and sets the stage in one save', async () => {
+  it('replaces the selection and records the stage in one save (as far as the earlier steps are saved)', async () => {
     const more: number[] = [];
     for (const price of [1000, 2000]) {
       const res = await admin.post(
@@ -354,7 +362,8 @@ describe('StudentCourse/addOrUpdateList', () => {
       { universityCourse: { university: { name: 'Rec University' }, course: { name: 'Rec Software' } } },
       {},
     ]);
-    expect(await stageOf(ownId)).toBe(10);
+    // Stage 10 asked; the emergency contact (step 3) is still unsaved.
+    expect(await stageOf(ownId)).toBe(3);
 
     const kept = rows[1]!.id;
     const second = await student.post(`/StudentCourse/addOrUpdateList?studentId=${ownId}&stage=10`, [
@@ -405,7 +414,7 @@ describe('StudentCourse/addOrUpdateList', () => {
       .from(studentCourses)
       .where(eq(studentCourses.studentId, ownId));
     expect(after).toEqual(before);
-    expect(await stageOf(ownId)).toBe(10);
+    expect(await stageOf(ownId)).toBe(3);
     // The selection blocks deleting the university course it names.
     const used = await admin.post('/UniversityCourse/delete', { id: after[0]!.universityCourseId });
     expect(used.status).toBe(409);

@@ -13,7 +13,8 @@ import { describeSpecific } from '../../resources/operations.js';
 import { listRows, type TRow } from '../../resources/queries.js';
 import { actorOf, ownsStudent, type TActor } from '../../resources/scope.js';
 import { deleteDraft } from './drafts.js';
-import { setStage, ZStageQuery } from './stage.js';
+import { recordSavedStage } from './review.js';
+import { ZStageQuery } from './stage.js';
 
 const COURSES_STEP = 9;
 /** The selection the answer lists: the chosen courses and the submitted ones kept (a bound). */
@@ -62,7 +63,7 @@ export function replaceStudentCourses(
       .insert(studentCourses)
       .values(wanted.map((universityCourseId) => ({ studentId, universityCourseId })))
       .onConflictDoNothing();
-    if (stage !== undefined) await setStage(tx, studentId, stage);
+    if (stage !== undefined) await recordSavedStage(tx, studentId, stage);
     await deleteDraft(tx, studentId, COURSES_STEP);
     const filter = { where: eq(studentCourses.studentId, studentId) };
     return listRows(tx, resource, actor, filter, MAX_SELECTED);

@@ -1,6 +1,7 @@
 import {
   missingBeforeStage,
   missingForConfirm,
+  stepOfMissing,
   type TApplication,
   type TMissingCode,
   type TNotification,
@@ -145,6 +146,18 @@ export async function raiseStage(tx: TDbOrTx, actor: TActor, studentId: number, 
     await setStage(tx, studentId, stage);
   }
   return { step: await stageOf(tx, studentId) };
+}
+
+/**
+ * A save's `?stage=` (CreateOrUpdate, the course list): recorded only as far as the steps before it
+ * are saved, read in this transaction. A save that names a stage past an unsaved step keeps its
+ * data and records the earliest unsaved step instead (the wizard opens there next time), so a
+ * request cannot move the wizard past steps it never saved. A stage already reached is kept.
+ */
+export async function recordSavedStage(tx: TDbOrTx, studentId: number, stage: number) {
+  if (stage <= (await stageOf(tx, studentId))) return;
+  const missing = missingBeforeStage(await readApplication(tx, studentId), stage);
+  await setStage(tx, studentId, Math.min(stage, ...missing.map(stepOfMissing)));
 }
 
 /**

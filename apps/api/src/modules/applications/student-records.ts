@@ -5,7 +5,8 @@ import type { TResourceHooks } from '../../resources/define.js';
 import type { TResourceBase } from '../../resources/definitions/index.js';
 import type { ResourceRegistry } from '../../resources/registry.js';
 import { dropDraftOnSave, dropNewProfileDraftOnCreate } from './drafts.js';
-import { setStage, ZStageQuery } from './stage.js';
+import { recordSavedStage } from './review.js';
+import { ZStageQuery } from './stage.js';
 import { checkVersion } from './versions.js';
 
 // The wizard's rules on the generic verbs of the student's records (DESIGN 6 and 7): a student
@@ -30,7 +31,7 @@ const recordStage = (studentIdOf: (row: Record<string, unknown>, id: number) => 
     const stage = ctx.query.stage;
     if (ctx.verb !== 'createOrUpdate' || typeof stage !== 'number') return;
     const studentId = studentIdOf(row, id);
-    if (studentId) await setStage(tx, studentId, stage);
+    if (studentId) await recordSavedStage(tx, studentId, stage);
   },
 });
 
