@@ -29,6 +29,12 @@ const ZEnv = z
     PUBLIC_URL: z.url().optional(),
     /** PostgreSQL connection string; without it the embedded PGlite under DATA_DIR is used. */
     DATABASE_URL: z.string().startsWith('postgres').optional(),
+    /**
+     * PostgreSQL's time limits: waiting for a connection, and each query's answer (the server's
+     * statement_timeout is set a little below it). Over them a request gets 503 with Retry-After.
+     */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
     /** Embedded database and files; default <repo root>/data. Relative paths: see `fromLaunchDir`. */
     DATA_DIR: z.string().min(1).optional(),
     /** Seed the demo catalogue and accounts on first start (default: on for the embedded database). */
@@ -297,6 +303,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl,
     secureCookies: publicUrl.startsWith('https:'),
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
     dataDir,
     seedDemo: e.SEED_DEMO === 'auto' ? !e.DATABASE_URL : e.SEED_DEMO === 'true',
     google: e.GOOGLE_CLIENT_ID

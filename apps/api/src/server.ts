@@ -8,7 +8,11 @@ import { seedIfEmpty, seedReferenceData } from './db/seed/index.js';
 async function main() {
   const config = readConfig();
   // Takes the data directory's lock first: a second process stops here, before touching the files.
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.databaseTimeouts,
+  });
   let app: FastifyInstance | undefined;
   // From here on, Ctrl+C, SIGTERM or a crash closes the server and the database (releasing the lock).
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

@@ -47,7 +47,13 @@ export function storageFor(config: TConfig): Promise<TStorage> {
 }
 
 export async function openPortalDatabase(config: TConfig, loadDataDir?: Blob): Promise<Database> {
-  return openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2, loadDataDir });
+  return openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+    loadDataDir,
+    timeouts: config.databaseTimeouts,
+  });
 }
 
 /** The sha256 and size of a stream's bytes. */

@@ -8,7 +8,12 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import {
+  connectForMigrations,
+  createPool,
+  DEFAULT_DATABASE_TIMEOUTS,
+  type TDatabaseTimeouts,
+} from './postgres-pool.js';
 import * as schema from './schema/index.js';
 
 export type TSchema = typeof schema;
@@ -173,8 +178,8 @@ const PGLITE_SHARED_BUFFERS = '16MB';
 // migration twice), so they take turns on one connection holding this session-level lock.
 const MIGRATION_LOCK = 72_240_000;
 
-async function migrateExclusively(pool: pg.Pool) {
-  const client = await pool.connect();
+async function migrateExclusively(url: string, timeouts: TDatabaseTimeouts) {
+  const client = await connectForMigrations(url, timeouts);
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
@@ -183,7 +188,7 @@ async function migrateExclusively(pool: pg.Pool) {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }
 
@@ -198,21 +203,16 @@ export async function openDatabase(opts: {
   onConnectionError?: (err: Error) => void;
   /** PGlite only: start from this dump of a data directory (a restore; the directory is new). */
   loadDataDir?: Blob;
+  /** PostgreSQL only: the time limits of connecting and of each query (default 5 s and 10 s). */
+  timeouts?: TDatabaseTimeouts;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    // An idle connection that dies (PostgreSQL restarted, backend terminated) is reported here;
-    // without a listener Node ends the process. The pool drops it and connects anew when asked;
-    // requests meanwhile get 503 (http/errors.ts).
-    pool.on('error', (err) => {
-      (opts.onConnectionError ?? warnConnectionLost)(err);
-    });
+    const timeouts = opts.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+    const onError = (err: Error) => (opts.onConnectionError ?? warnConnectionLost)(err);
+    await migrateExclusively(opts.url, timeouts);
+    const pool = createPool(opts.url, opts.poolSize ?? 10, timeouts, onError);
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: opts.logger }) as unknown as TDb;
-    await migrateExclusively(pool);
-    const quickPool = new pg.Pool({ connectionString: opts.url, max: 1 });
-    quickPool.on('error', (err) => {
-      (opts.onConnectionError ?? warnConnectionLost)(err);
-    });
+    const quickPool = createPool(opts.url, 1, timeouts, onError);
     return {
       db,
       quick: drizzlePg(quickPool, { schema, casing: 'snake_case', logger: opts.logger }) as unknown as TDb,

@@ -27,8 +27,11 @@ function chain(err: unknown): TErrorLike[] {
 }
 
 // PostgreSQL: class 08 connection exceptions, 57P01 admin_shutdown, 57P02 crash_shutdown,
-// 57P03 cannot_connect_now; Node: the socket could not be opened or was cut.
-const UNAVAILABLE_PG = /^(08[0-9A-Z]{3}|57P0[123])$/;
+// 57P03 cannot_connect_now, 53300 too_many_connections (a burst of reconnections, e.g. right after
+// a frozen server thaws), and the time limits of db/postgres-pool.ts: 57014 query_canceled (the
+// statement_timeout, e.g. a write waiting on a lock held too long) and 25P03
+// idle_in_transaction_session_timeout; Node: the socket could not be opened or was cut.
+const UNAVAILABLE_PG = /^(08[0-9A-Z]{3}|57P0[123]|57014|25P03|53300)$/;
 const UNAVAILABLE_NET = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -39,9 +42,10 @@ const UNAVAILABLE_NET = new Set([
   'ENETUNREACH',
   'EAI_AGAIN',
 ]);
-// node-postgres reports a lost or unobtainable connection by message only.
+// node-postgres reports a lost or unobtainable connection, and its own query time limit (a server
+// that does not answer), by message only.
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed/i;
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed|Query read timeout/i;
 
 /** The database cannot be reached right now (down, restarting, connection cut): worth a retry. */
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -22,6 +22,15 @@ export type TPostgres = {
   start(): Promise<void>;
   /** stop(mode) then start(). */
   restart(mode?: 'fast' | 'immediate'): Promise<void>;
+  /**
+   * Freezes the server: SIGSTOP to the postmaster (first, so it forks nothing more) and to every
+   * process it started (backends, checkpointer, ...). The kernel still accepts TCP connections on
+   * its port (the listen backlog) but nothing answers: a hung host or a network partition as a
+   * client sees it. Returns how many processes were stopped.
+   */
+  freeze(): number;
+  /** SIGCONT to the processes freeze() stopped. */
+  thaw(): void;
   /** Stops it if running and removes its data directory. */
   close(): Promise<void>;
 };
@@ -138,21 +147,59 @@ export async function startPostgres({ port }: { port: number }): Promise<TPostgr
     await pgCtl(['stop', '-w', '-t', '60', '-D', dataDir, '-m', mode]);
     running = false;
   };
+  let frozen: number[] = [];
+  const freeze = () => {
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(postmaster, 'SIGSTOP');
+    frozen = [postmaster, ...childrenOf(postmaster)];
+    for (const pid of frozen.slice(1)) process.kill(pid, 'SIGSTOP');
+    return frozen.length;
+  };
+  const thaw = () => {
+    for (const pid of frozen.reverse()) {
+      try {
+        process.kill(pid, 'SIGCONT');
+      } catch {
+        // ended meanwhile
+      }
+    }
+    frozen = [];
+  };
   await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     stop,
     start,
+    freeze,
+    thaw,
     restart: async (mode) => {
       await stop(mode);
       await start();
     },
     close: async () => {
+      thaw();
       if (running) await stop('immediate').catch(() => {});
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The processes whose parent is `pid` (Linux: from /proc/<pid>/stat, whose 4th field is the parent). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // "pid (command) state ppid ...": the command may hold spaces and parentheses.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return children;
 }
 
 /** A Redis server of its own on 127.0.0.1:port, with no persistence (`--save '' --appendonly no`). */

@@ -51,6 +51,12 @@ describe('SECURITY 32: which errors mean "the database is unavailable"', () => {
     ['a pool timeout', new Error('timeout exceeded when trying to connect')],
     ['both addresses refused', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')])],
     ['57P01 inside a failed query', wrapped(withCode('57P01'))],
+    ['57014 statement timeout', wrapped(withCode('57014', 'canceling statement due to statement timeout'))],
+    ['25P03 idle in transaction too long', withCode('25P03')],
+    ['53300 too many connections', withCode('53300', 'sorry, too many clients already')],
+    ["pg's query_timeout (no answer)", wrapped(new Error('Query read timeout'))],
+    ['a query on a client ended after a timeout', new Error('Client was closed and is not queryable')],
+    ['a connection timeout', new Error('Connection terminated due to connection timeout')],
   ])('%s: yes', (_name, err) => {
     expect(isDatabaseUnavailable(err)).toBe(true);
   });

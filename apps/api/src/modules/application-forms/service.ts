@@ -45,17 +45,16 @@ export async function applicationFormOf(tx: TDbOrTx, actor: TActor, id: number):
   const row = await formRow(tx, actor, id);
   const studentId = row.studentId;
   const universityCourseId = row.universityCourseId;
-  const [application, [catalogue]] = await Promise.all([
-    readApplication(tx, studentId),
-    tx
-      .select({
-        duration: universityCourses.duration,
-        price: universityCourses.price,
-        currency: universityCourses.currency,
-      })
-      .from(universityCourses)
-      .where(eq(universityCourses.id, universityCourseId)),
-  ]);
+  // In turn: `tx` is one connection (see readApplication).
+  const application = await readApplication(tx, studentId);
+  const [catalogue] = await tx
+    .select({
+      duration: universityCourses.duration,
+      price: universityCourses.price,
+      currency: universityCourses.currency,
+    })
+    .from(universityCourses)
+    .where(eq(universityCourses.id, universityCourseId));
   const names = await fileNames(tx, studentId, [
     ...application.qualifications.flatMap((q) => [q.certFileName, q.transcriptFileName]),
     ...application.languages.map((l) => l.certFileName),

@@ -46,45 +46,50 @@ export async function readApplication(tx: TDbOrTx, studentId: number): Promise<T
   const q = byStudent(qualifications);
   const l = byStudent(languageQualifications);
   const x = byStudent(experiences);
-  const [stage, [guardian], [emergencyContact], quals, langs, exps, docs, [otherInfo], selected] =
-    await Promise.all([
-      stageOf(tx, studentId),
-      tx.select().from(studentGuardians).where(eq(studentGuardians.studentId, studentId)),
-      tx.select().from(emergencyContacts).where(eq(emergencyContacts.studentId, studentId)),
-      tx.select().from(qualifications).where(q.where).orderBy(q.order),
-      tx.select().from(languageQualifications).where(l.where).orderBy(l.order),
-      tx.select().from(experiences).where(x.where).orderBy(x.order),
-      tx
-        .select({
-          id: studentDocuments.id,
-          studentId: studentDocuments.studentId,
-          documentTypeId: studentDocuments.documentTypeId,
-          docPath: studentDocuments.docPath,
-          fileName: studentDocuments.fileName,
-          documentTypeName: documentTypes.name,
-        })
-        .from(studentDocuments)
-        .innerJoin(documentTypes, eq(documentTypes.id, studentDocuments.documentTypeId))
-        .where(eq(studentDocuments.studentId, studentId))
-        .orderBy(studentDocuments.documentTypeId),
-      tx.select().from(otherInfos).where(eq(otherInfos.studentId, studentId)),
-      tx
-        .select({
-          id: studentCourses.id,
-          universityCourseId: studentCourses.universityCourseId,
-          submittedAt: studentCourses.submittedAt,
-          universityId: universities.id,
-          universityName: universities.name,
-          courseId: courses.id,
-          courseName: courses.name,
-        })
-        .from(studentCourses)
-        .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
-        .innerJoin(universities, eq(universities.id, universityCourses.universityId))
-        .innerJoin(courses, eq(courses.id, universityCourses.courseId))
-        .where(eq(studentCourses.studentId, studentId))
-        .orderBy(studentCourses.id),
-    ]);
+  // One query after another: `tx` is usually a transaction, i.e. one connection, which runs one
+  // query at a time anyway (pg queues the rest, and warns that queueing goes away in pg 9).
+  const stage = await stageOf(tx, studentId);
+  const [guardian] = await tx
+    .select()
+    .from(studentGuardians)
+    .where(eq(studentGuardians.studentId, studentId));
+  const [emergencyContact] = await tx
+    .select()
+    .from(emergencyContacts)
+    .where(eq(emergencyContacts.studentId, studentId));
+  const quals = await tx.select().from(qualifications).where(q.where).orderBy(q.order);
+  const langs = await tx.select().from(languageQualifications).where(l.where).orderBy(l.order);
+  const exps = await tx.select().from(experiences).where(x.where).orderBy(x.order);
+  const docs = await tx
+    .select({
+      id: studentDocuments.id,
+      studentId: studentDocuments.studentId,
+      documentTypeId: studentDocuments.documentTypeId,
+      docPath: studentDocuments.docPath,
+      fileName: studentDocuments.fileName,
+      documentTypeName: documentTypes.name,
+    })
+    .from(studentDocuments)
+    .innerJoin(documentTypes, eq(documentTypes.id, studentDocuments.documentTypeId))
+    .where(eq(studentDocuments.studentId, studentId))
+    .orderBy(studentDocuments.documentTypeId);
+  const [otherInfo] = await tx.select().from(otherInfos).where(eq(otherInfos.studentId, studentId));
+  const selected = await tx
+    .select({
+      id: studentCourses.id,
+      universityCourseId: studentCourses.universityCourseId,
+      submittedAt: studentCourses.submittedAt,
+      universityId: universities.id,
+      universityName: universities.name,
+      courseId: courses.id,
+      courseName: courses.name,
+    })
+    .from(studentCourses)
+    .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
+    .innerJoin(universities, eq(universities.id, universityCourses.universityId))
+    .innerJoin(courses, eq(courses.id, universityCourses.courseId))
+    .where(eq(studentCourses.studentId, studentId))
+    .orderBy(studentCourses.id);
   return {
     studentId,
     stage,
