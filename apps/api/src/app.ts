@@ -45,6 +45,25 @@ export type BuildOptions = {
   logStream?: { write(line: string): void };
 };
 
+/**
+ * The HTTP server's time limits, chosen rather than inherited: Fastify sets Node's `requestTimeout`
+ * to 0 (none) unless given one, so a client that stops sending would hold its request forever.
+ * - a request's head within 30 s (checked every 5 s; Node's check runs every 30 s by default);
+ * - the whole request, body included, within 10 minutes: the largest upload (10 MB) over a slow
+ *   mobile link of 17 KB/s still fits; an upload that goes silent is ended far sooner by
+ *   UPLOAD_STALL_MS (modules/documents/upload.ts);
+ * - an idle kept-alive connection is closed after 72 s (Fastify's default, kept on purpose): longer
+ *   than the 60 s idle time of common load balancers and proxies, so they close it first and never
+ *   send a request on a connection we are closing;
+ * - no idle limit on a connection in use (`connectionTimeout` 0): a slow download is not cut.
+ */
+export const SERVER_TIME_LIMITS = {
+  http: { headersTimeout: 30_000, connectionsCheckingInterval: 5_000 },
+  requestTimeout: 600_000,
+  keepAliveTimeout: 72_000,
+  connectionTimeout: 0,
+} as const;
+
 /** Builds the whole API (tests call this and `inject` requests). */
 export async function buildApp({
   config,
@@ -64,6 +83,7 @@ export async function buildApp({
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...SERVER_TIME_LIMITS,
     // URLs carry ids only (DESIGN 5); sign-in URLs carry state, nonce and code: see requestForLog.
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

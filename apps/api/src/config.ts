@@ -78,6 +78,8 @@ const ZEnv = z
     S3_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     /** Largest accepted upload, in megabytes; a larger one is refused with 413. */
     UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
+    /** An upload's body silent this long (no byte arrives) is ended: 408, nothing kept. */
+    UPLOAD_STALL_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
     REDIS_URL: z.string().startsWith('redis').optional(),
     /** clamd's UNIX socket: every upload is scanned there before it is stored (SECURITY 28). */
     CLAMD_SOCKET: z.string().min(1).optional(),
@@ -317,6 +319,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     s3: readS3Settings(e),
     filesDir: e.FILES_DIR ? fromLaunchDir(e.FILES_DIR) : path.join(dataDir, 'files'),
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
+    uploadStallMs: e.UPLOAD_STALL_MS,
     redisUrl: e.REDIS_URL,
     clamd: e.CLAMD_SOCKET ? { socket: fromLaunchDir(e.CLAMD_SOCKET), timeoutMs: e.CLAMD_TIMEOUT_MS } : null,
     redisHubChannel: e.REDIS_HUB_CHANNEL,

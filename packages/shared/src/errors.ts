@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'statusConflict',
   'undoUnavailable',
   'payloadTooLarge',
+  'uploadStalled',
   'unsupportedMediaType',
   'fileType',
   'fileDamaged',

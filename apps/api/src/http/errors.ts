@@ -72,6 +72,7 @@ const TITLES: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
@@ -195,6 +196,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     const hasBody =
       Number(request.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in request.headers;
     if (hasBody && !request.raw.readableEnded) reply.header('connection', 'close');
+    // A download that failed before its first byte had its file's headers set (on the reply, and
+    // on the raw response by Fastify's stream sending): a problem is no file.
+    reply.removeHeader('content-disposition');
+    if (!reply.raw.headersSent) reply.raw.removeHeader('content-disposition');
     const send = (
       status: number,
       code: TErrorCode,

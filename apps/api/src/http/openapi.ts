@@ -66,6 +66,7 @@ const PROBLEM_TITLES: Record<number, string> = {
   401: 'Not signed in, or the session has ended.',
   403: 'The signed-in user may not do this, or the request came from another site.',
   404: 'Nothing was found (also for a record the user may not see).',
+  408: 'The upload stopped arriving (no byte for UPLOAD_STALL_MS) and was cancelled; nothing was kept.',
   409: 'The change conflicts with the stored data (in use, or changed by someone else).',
   413: 'The request body is too large.',
   422: 'The request cannot be processed as sent (e.g. an Idempotency-Key reused for another request).',

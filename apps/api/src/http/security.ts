@@ -77,9 +77,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     const status = (error as { status?: number }).status ?? error.statusCode ?? 500;
     const code = (error as { code?: string }).code;
     // A refused upload (type, content, size, a missing or foreign student): the code says why,
-    // never the file's name. Malware is logged by the scan itself, with its signature.
+    // never the file's name. Malware is logged by the scan itself, with its signature, and a
+    // stalled upload by the spool, with how far it came.
     if (request.routeOptions.config.upload && status >= 400 && status < 500 && ![401, 403].includes(status)) {
-      if (code === 'fileInfected') return;
+      if (code === 'fileInfected' || code === 'uploadStalled') return;
       request.log.warn(
         {
           event: 'upload-refused',

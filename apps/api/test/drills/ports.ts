@@ -1,18 +1,24 @@
 // The drills' own ports (3700-3759), one set per drill file, so drills never
-// meet each other or the machine's shared PostgreSQL (5432) and Redis (6379).
+// meet each other or the machine's shared PostgreSQL (5432) and Redis (6379). DRILL_PORT_OFFSET
+// moves them all (e.g. 70: 3770-3829), for two checkouts running drills on one machine at once.
+const offset = Number(process.env.DRILL_PORT_OFFSET ?? 0);
+if (!Number.isInteger(offset) || offset < 0 || offset > 1000)
+  throw new Error('DRILL_PORT_OFFSET is a whole number from 0 to 1000');
+const at = (port: number) => port + offset;
+
 export const DRILL_PORTS = {
   /** PostgreSQL restarted under load. */
-  api: 3700,
-  postgres: 3730,
+  api: at(3700),
+  postgres: at(3730),
   /** Redis stopped: two API processes on one private PostgreSQL and one private Redis. */
-  redisApiOne: 3701,
-  redisApiTwo: 3702,
-  redisPostgres: 3732,
-  redis: 3731,
-  /** Files disk full or read-only; uploads aborted halfway (in-process apps on PGlite). */
-  filesApi: 3703,
-  abortApi: 3704,
-  /** PostgreSQL frozen (SIGSTOP) under load: the pgfreeze lane's range 3750-3759. */
-  frozenApi: 3750,
-  frozenPostgres: 3751,
+  redisApiOne: at(3701),
+  redisApiTwo: at(3702),
+  redisPostgres: at(3732),
+  redis: at(3731),
+  /** Files disk full or read-only; uploads aborted halfway or stalled (in-process apps on PGlite). */
+  filesApi: at(3703),
+  abortApi: at(3704),
+  /** PostgreSQL frozen (SIGSTOP) under load. */
+  frozenApi: at(3750),
+  frozenPostgres: at(3751),
 } as const;

@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 // A local S3-compatible server (s3rver) for the tests, on a free port of this project's test range
 // (3901-3909), with one bucket; and a server that accepts connections and never answers (3910-3919).
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const PORTS = range(3901, 3909);
 const SILENT_PORTS = range(3910, 3919);
 
@@ -19,11 +19,15 @@ export class S3StandIn {
   /** `METHOD /path?query` of every request, in order. */
   readonly requests: string[] = [];
 
+  /** `ports`: where to listen (a test that needs its own range gives one). */
+  constructor(private readonly ports: number[] = PORTS) {}
+
   async start(): Promise<this> {
+    const ports = this.ports;
     // Test files run side by side: take the first port of the range that is free.
-    const offset = Math.floor(Math.random() * PORTS.length);
-    for (let i = 0; i < PORTS.length; i++) {
-      const port = PORTS[(offset + i) % PORTS.length]!;
+    const offset = Math.floor(Math.random() * ports.length);
+    for (let i = 0; i < ports.length; i++) {
+      const port = ports[(offset + i) % ports.length]!;
       const server = new S3rver({
         address: '127.0.0.1',
         port,
@@ -44,7 +48,7 @@ export class S3StandIn {
       );
       return this;
     }
-    throw new Error('no free port for s3rver in 3901-3909');
+    throw new Error(`no free port for s3rver in ${ports[0]}-${ports.at(-1)}`);
   }
 
   get url() {

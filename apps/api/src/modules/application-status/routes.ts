@@ -223,7 +223,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
           'application is answered, it returns to `underReview` by itself.',
         consumes: ['multipart/form-data'],
         querystring: ZUploadQuery,
-        response: { 200: documented(ZAnswered), ...problems(404, 413) },
+        response: { 200: documented(ZAnswered), ...problems(404, 408, 413) },
       },
     },
     async (req) => {
@@ -231,7 +231,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
       const { requestId } = req.query;
       // A foreign or missing request is refused before the body is read.
       const target = await requireRequest(db, actor, requestId);
-      const spooled = await spoolUpload(req, deps.spool, maxBytes);
+      const spooled = await spoolUpload(req, deps.spool, maxBytes, app.config.uploadStallMs);
       let stored: Awaited<ReturnType<typeof storeUpload>>;
       try {
         stored = await storeUpload(deps, actor, spooled, { studentId: target.studentId });

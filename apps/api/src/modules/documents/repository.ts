@@ -173,27 +173,48 @@ export async function clearLanguageFile(db: TDb, actor: TActor, id: number): Pro
 /**
  * Releases files older than `before` that no record of their student refers to. The reference
  * tests go through each record table's studentId index.
+ *
+ * Safe beside record saves and other sweeps (every API process runs one): a save locks the file
+ * rows it names (fileIdsOfStudent) before it refers to them. The candidates are locked here first,
+ * skipping rows someone holds (a save in progress, another sweep), and tested again by a second
+ * statement: under READ COMMITTED it sees every save committed before it. A single UPDATE would
+ * not: it tests the references against the snapshot it started with, waits for a save's lock, and
+ * then releases the file that save has just referred to.
  */
-export async function releaseUnreferenced(db: TDbOrTx, before: Date): Promise<number> {
+export async function releaseUnreferenced(db: TDb, before: Date): Promise<number> {
   const id = sql`${files.id}::text`;
-  const rows = await db
-    .update(files)
-    .set({ studentId: null })
-    .where(
-      and(
-        isNotNull(files.studentId),
-        lt(files.createdAt, before),
-        sql`not exists (select 1 from ${studentDocuments} where ${studentDocuments.studentId} = ${files.studentId}
-              and lower(${studentDocuments.docPath}) = ${id})`,
-        sql`not exists (select 1 from ${qualifications} where ${qualifications.studentId} = ${files.studentId}
-              and (lower(${qualifications.certFileName}) = ${id} or lower(${qualifications.transcriptFileName}) = ${id}))`,
-        sql`not exists (select 1 from ${languageQualifications} where ${languageQualifications.studentId} = ${files.studentId}
-              and lower(${languageQualifications.certFileName}) = ${id})`,
-        sql`not exists (select 1 from ${documentRequests} where ${documentRequests.fileId} = ${files.id})`,
-      ),
-    )
-    .returning({ id: files.id });
-  return rows.length;
+  const unreferenced = [
+    sql`not exists (select 1 from ${studentDocuments} where ${studentDocuments.studentId} = ${files.studentId}
+          and lower(${studentDocuments.docPath}) = ${id})`,
+    sql`not exists (select 1 from ${qualifications} where ${qualifications.studentId} = ${files.studentId}
+          and (lower(${qualifications.certFileName}) = ${id} or lower(${qualifications.transcriptFileName}) = ${id}))`,
+    sql`not exists (select 1 from ${languageQualifications} where ${languageQualifications.studentId} = ${files.studentId}
+          and lower(${languageQualifications.certFileName}) = ${id})`,
+    sql`not exists (select 1 from ${documentRequests} where ${documentRequests.fileId} = ${files.id})`,
+  ];
+  return db.transaction(async (tx) => {
+    const candidates = await tx
+      .select({ id: files.id })
+      .from(files)
+      .where(and(isNotNull(files.studentId), lt(files.createdAt, before), ...unreferenced))
+      .for('update', { skipLocked: true });
+    if (candidates.length === 0) return 0;
+    const rows = await tx
+      .update(files)
+      .set({ studentId: null })
+      .where(
+        and(
+          inArray(
+            files.id,
+            candidates.map((c) => c.id),
+          ),
+          isNotNull(files.studentId),
+          ...unreferenced,
+        ),
+      )
+      .returning({ id: files.id });
+    return rows.length;
+  });
 }
 
 /** Released files waiting to be removed from storage (`ids`: only these). */
@@ -219,8 +240,13 @@ export async function mayPurge(db: TDbOrTx): Promise<boolean> {
   return (res as unknown as { rows: { free: boolean }[] }).rows[0]?.free === true;
 }
 
-export async function deleteReleasedRow(db: TDbOrTx, id: string): Promise<void> {
-  await db.delete(files).where(and(eq(files.id, id), isNull(files.studentId)));
+/** Deletes a released file's row; false when it was gone already (another process's sweep). */
+export async function deleteReleasedRow(db: TDbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(files)
+    .where(and(eq(files.id, id), isNull(files.studentId)))
+    .returning({ id: files.id });
+  return rows.length > 0;
 }
 
 /**

@@ -70,7 +70,7 @@ export async function documentsModule(fastify: FastifyInstance) {
       spooled: Awaited<ReturnType<typeof spoolUpload>>,
     ) => Promise<T>,
   ) {
-    const spooled = await spoolUpload(request, deps.spool, maxBytes);
+    const spooled = await spoolUpload(request, deps.spool, maxBytes, config.uploadStallMs);
     try {
       const fields = ZUploadFields.parse(spooled.fields);
       const query = ZStudentQuery.parse(request.query);
@@ -89,7 +89,7 @@ export async function documentsModule(fastify: FastifyInstance) {
         operationId: 'Document_upload',
         summary: 'Upload a document of one of the slots',
         consumes: ['multipart/form-data'],
-        response: { 200: documented(ZDocumentUploaded), ...problems(404, 413, 503, 507) },
+        response: { 200: documented(ZDocumentUploaded), ...problems(404, 408, 413, 503, 507) },
       },
     },
     (request) =>
@@ -113,7 +113,7 @@ export async function documentsModule(fastify: FastifyInstance) {
           operationId: `${base}_upload`,
           summary: 'Upload a certificate or transcript',
           consumes: ['multipart/form-data'],
-          response: { 200: documented(ZStoredFile), ...problems(404, 413, 503, 507) },
+          response: { 200: documented(ZStoredFile), ...problems(404, 408, 413, 503, 507) },
         },
       },
       (request) =>

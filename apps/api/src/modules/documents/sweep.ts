@@ -22,6 +22,9 @@ export type TSweepDeps = {
 /**
  * Removes released files from storage, then their rows. A failed storage delete keeps the row,
  * so the next sweep retries it. `ids`: only these (right after a request released them).
+ * Several processes may purge the same rows at once (each runs the sweep): released rows never
+ * come back to life, every driver's delete of a missing object succeeds, and the row's delete
+ * counts for the process that removed it; so each file is counted once however they meet.
  */
 export async function purgeReleased(deps: TSweepDeps, ids?: string[]): Promise<number> {
   if (ids && ids.length === 0) return 0;
@@ -40,8 +43,7 @@ export async function purgeReleased(deps: TSweepDeps, ids?: string[]): Promise<n
       try {
         if (!driver) throw new Error(`no storage driver '${row.driver}'`);
         await driver.delete(row.driverKey);
-        await deleteReleasedRow(deps.db, row.id);
-        purged++;
+        if (await deleteReleasedRow(deps.db, row.id)) purged++;
         progressed = true;
       } catch (err) {
         deps.log.error(

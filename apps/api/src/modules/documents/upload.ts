@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../http/errors.js';
@@ -10,6 +11,15 @@ import { storageFault } from './storage/driver.js';
 
 export const tooLarge = (maxBytes: number) =>
   new AppError(413, 'Payload Too Large', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+
+export const uploadStalled = () =>
+  new AppError(
+    408,
+    'Request Timeout',
+    'The upload stopped arriving, so it was cancelled. Please check the connection and try again.',
+    undefined,
+    'uploadStalled',
+  );
 
 /** Room for the multipart framing and the few text fields around the file. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
@@ -23,38 +33,100 @@ export type TSpooled = {
 };
 
 /**
+ * Calls `onStall` once when no byte of the request's body has arrived for `stallMs` (a phone that
+ * lost its signal mid-upload goes silent without closing; Node would hold the request, and its
+ * spool file, for as long as the connection lives). Bytes are counted on the socket, so the body
+ * stream is never touched; a body we are not reading (our spool's back-pressure) is not the
+ * client's silence. Ends by itself once the whole body is in. Returns the stop function.
+ */
+export function watchForStall(raw: IncomingMessage, stallMs: number, onStall: () => void): () => void {
+  const { socket } = raw;
+  // An injected request (tests' app.inject) has no real socket, and its body is all there.
+  if (typeof socket?.bytesRead !== 'number') return () => {};
+  const every = Math.min(1000, Math.max(10, Math.floor(stallMs / 5)));
+  let seen = socket.bytesRead;
+  let activeAt = performance.now();
+  let checkedAt = activeAt;
+  const timer = setInterval(() => {
+    if (raw.complete || raw.readableEnded || raw.destroyed) return clearInterval(timer);
+    const now = performance.now();
+    const read = socket.bytesRead;
+    // A check that comes late (our event loop was busy) has not watched the socket meanwhile:
+    // bytes may be waiting unread, so the silence is not the client's.
+    const late = now - checkedAt > 2 * every;
+    checkedAt = now;
+    if (read !== seen || late || raw.isPaused() || raw.readableLength > 0) {
+      seen = read;
+      activeAt = now;
+    } else if (now - activeAt >= stallMs) {
+      clearInterval(timer);
+      onStall();
+    }
+  }, every);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
  * Streams the request's one file into a spool file and collects its text fields (in any order:
  * the spec's client sends the file first). Over the limit: 413; the spool's disk full or read-only:
- * 507 / 503 (storageFault). Whatever goes wrong (too large, client gone mid-upload, bad multipart,
- * the disk), the spool file is removed before the error propagates.
+ * 507 / 503 (storageFault); no byte for `stallMs`: 408 `uploadStalled` while the file streams in
+ * (the connection is closed after it), else the connection is closed at once. Whatever goes wrong
+ * (too large, stalled, client gone mid-upload, bad multipart, the disk), the spool file is removed
+ * before the error propagates, and nothing is stored.
  * @fastify/multipart truncates an over-limit file silently, so `truncated` is checked here.
  */
 export async function spoolUpload(
   request: FastifyRequest,
   spool: string,
   maxBytes: number,
+  stallMs: number,
 ): Promise<TSpooled> {
   const temp = path.join(spool, `${randomUUID()}.part`);
   const fields: Record<string, string> = {};
   let file: { clientName: string | undefined; size: number } | null = null;
+  let streaming: Readable | null = null;
+  let size = 0;
+  let stalled = false;
+  const onStall = () => {
+    stalled = true;
+    request.log.warn(
+      {
+        event: 'upload-stalled',
+        stallMs,
+        fileBytes: size,
+        declaredBytes: Number(request.headers['content-length']) || null,
+        userId: request.user?.id ?? null,
+        route: `${request.method} ${request.routeOptions.url}`,
+      },
+      'upload stalled: nothing arrived, the request is ended',
+    );
+    // Inside the file: end its stream, so the 408 can still be answered (then the connection is
+    // closed: the rest of the body is never read). Elsewhere the parser waits on the socket: close it.
+    if (streaming && !streaming.readableEnded) streaming.destroy();
+    else request.raw.destroy();
+  };
+  let stopWatching = () => {};
   try {
     await fsp.mkdir(spool, { recursive: true });
     const parts = request.parts({
       limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000, fieldNameSize: 100, parts: 12 },
     });
+    stopWatching = watchForStall(request.raw, stallMs, onStall);
     for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;
       }
-      let size = 0;
       const count = new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
           done(null, chunk);
         },
       });
+      streaming = part.file;
       await pipeline(part.file, count, fs.createWriteStream(temp, { flags: 'wx' }));
+      streaming = null;
       if (part.file.truncated || size > maxBytes) throw tooLarge(maxBytes);
       file = { clientName: part.filename, size };
     }
@@ -62,9 +134,12 @@ export async function spoolUpload(
     return { path: temp, size: file.size, clientName: file.clientName, fields };
   } catch (err) {
     await fsp.rm(temp, { force: true });
+    if (stalled) throw uploadStalled();
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
     // The spool's disk full or read-only: a clear refusal (507 / 503), not a 500.
     throw storageFault(err) ?? err;
+  } finally {
+    stopWatching();
   }
 }
 

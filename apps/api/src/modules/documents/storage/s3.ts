@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -76,6 +76,27 @@ export function s3Driver(settings: TS3Settings, log: TLog): StorageDriver {
     }
   }
 
+  /**
+   * The object's bytes as they come. The call above ends with the answer's head; a body that then
+   * stalls past S3_TIMEOUT_MS (the SDK's socket time limit) or breaks off ends this stream with the
+   * logged 503 `storageUnavailable`: before the first byte the route can still answer it, later
+   * the download is cut off.
+   */
+  function failingAsStorage(body: Readable): Readable {
+    const out = new PassThrough();
+    body.once('error', (err) => {
+      log.warn(
+        { call: 'getObject', reason: `${err.name}: ${err.message}`.slice(0, 300) },
+        'S3 download broke off',
+      );
+      out.destroy(storageUnavailable());
+    });
+    // The reader gone (a client that hung up): release the store's connection too.
+    out.once('close', () => body.destroy());
+    body.pipe(out);
+    return out;
+  }
+
   return {
     name: 's3',
     async put(key, body: Readable) {
@@ -100,7 +121,7 @@ export function s3Driver(settings: TS3Settings, log: TLog): StorageDriver {
     },
     async get(key) {
       const Key = assertKey(key);
-      return call(
+      const body = await call(
         'getObject',
         async () => {
           const res = await client.send(new GetObjectCommand({ Bucket, Key }));
@@ -108,6 +129,7 @@ export function s3Driver(settings: TS3Settings, log: TLog): StorageDriver {
         },
         () => null,
       );
+      return body && failingAsStorage(body);
     },
     async delete(key) {
       const Key = assertKey(key);
