@@ -225,3 +225,32 @@ test("the agent completes the remaining steps of their student's application (up
   // Progress says Submitted, and so does the Status column's badge (issue 12).
   await expect(row.getByRole('cell', { name: 'Submitted', exact: true })).toHaveCount(2);
 });
+
+test('two tabs of one agent adding a student each keep their own draft across a reload', async ({ page }) => {
+  // A new student's draft is the tab's own (a key in its sessionStorage), not the agent's: two
+  // students typed at once in two tabs must not restore each other's typing.
+  await registerNewAgent(page, 'tabs');
+  const second = await page.context().newPage();
+  const tabs = [
+    { page, firstName: `TabOne${stamp()}` },
+    { page: second, firstName: `TabTwo${stamp()}` },
+  ];
+  for (const tab of tabs) {
+    await tab.page.goto('/Agent/Students/FormPage');
+    await expectStep(tab.page, 'Personal Information');
+  }
+  for (const tab of tabs) {
+    const kept = tab.page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/api/Draft?') && r.status() === 204,
+    );
+    await box(tab.page, /^First Name/).fill(tab.firstName);
+    await kept;
+  }
+  for (const tab of tabs) {
+    await tab.page.reload();
+    await expectStep(tab.page, 'Personal Information');
+    await expect(box(tab.page, /^First Name/)).toHaveValue(tab.firstName);
+    await expect(tab.page.getByText('Draft restored')).toBeVisible();
+  }
+  await second.close();
+});
