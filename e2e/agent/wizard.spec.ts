@@ -36,8 +36,8 @@ for (const width of [1280, 360]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    // An agent of this test's own: a new student's draft is the agent's (studentId=0), so two
-    // tests adding students as one agent at once would restore each other's typing.
+    // An agent of this test's own, so that nothing another spec does to the demo agent's students
+    // meets this one (new-student drafts are per browser tab since session 3: the last test below).
     await registerNewAgent(page, `wizard-${width}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Student Maintenance' })).toBeVisible();
     await page.getByRole('button', { name: 'Add', exact: true }).click();
