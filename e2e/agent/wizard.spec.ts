@@ -36,8 +36,8 @@ for (const width of [1280, 360]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    // An agent of this test's own: a new student's draft is the agent's (studentId=0), so two
-    // tests adding students as one agent at once would restore each other's typing.
+    // An agent of this test's own, so that nothing another spec does to the demo agent's students
+    // meets this one (new-student drafts are per browser tab since session 3: the last test below).
     await registerNewAgent(page, `wizard-${width}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Student Maintenance' })).toBeVisible();
     await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -224,4 +224,33 @@ test("the agent completes the remaining steps of their student's application (up
     .filter({ has: page.getByRole('cell', { name: firstName, exact: true }) });
   // Progress says Submitted, and so does the Status column's badge (issue 12).
   await expect(row.getByRole('cell', { name: 'Submitted', exact: true })).toHaveCount(2);
+});
+
+test('two tabs of one agent adding a student each keep their own draft across a reload', async ({ page }) => {
+  // A new student's draft is the tab's own (a key in its sessionStorage), not the agent's: two
+  // students typed at once in two tabs must not restore each other's typing.
+  await registerNewAgent(page, 'tabs');
+  const second = await page.context().newPage();
+  const tabs = [
+    { page, firstName: `TabOne${stamp()}` },
+    { page: second, firstName: `TabTwo${stamp()}` },
+  ];
+  for (const tab of tabs) {
+    await tab.page.goto('/Agent/Students/FormPage');
+    await expectStep(tab.page, 'Personal Information');
+  }
+  for (const tab of tabs) {
+    const kept = tab.page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/api/Draft?') && r.status() === 204,
+    );
+    await box(tab.page, /^First Name/).fill(tab.firstName);
+    await kept;
+  }
+  for (const tab of tabs) {
+    await tab.page.reload();
+    await expectStep(tab.page, 'Personal Information');
+    await expect(box(tab.page, /^First Name/)).toHaveValue(tab.firstName);
+    await expect(tab.page.getByText('Draft restored')).toBeVisible();
+  }
+  await second.close();
 });

@@ -1,4 +1,4 @@
-import { ZApplication } from '@uniapply/shared';
+import { NEW_PROFILE_DRAFTS_KEPT, ZApplication } from '@uniapply/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, studentCourses } from '../../src/db/schema/index.js';
@@ -310,6 +310,59 @@ describe('drafts', () => {
     expect(res.statusCode).toBe(204);
     expect(await drafts(agent)).toEqual({});
     expect((await drafts(fresh))['1']!.data).toEqual({ firstName: 'Again' });
+  });
+
+  it("item 1: a new profile's draft is its form's own (draftKey, one per browser tab): two tabs keep a draft each, a create deletes its own only, the user's newest five stay", async () => {
+    const who = await signInAs(t, 'wizard.tabs@apps.test', 'Agent');
+    const tabs = client(t, who);
+    const draftOf = async (c: TClient, key?: string) =>
+      ok<{ drafts: Record<string, { data: unknown }> }>(
+        await c.get(`/Draft?studentId=0${key ? `&draftKey=${key}` : ''}`),
+      ).drafts['1']?.data;
+    const put = (c: TClient, key: string, data: object) =>
+      c.put(`/Draft?studentId=0&step=1&draftKey=${key}`, data);
+    const tabA = 'tabA_0123456789';
+    const tabB = 'tabB-0123456789';
+    expect((await put(tabs, tabA, { firstName: 'Anvar' })).status).toBe(204);
+    expect((await put(tabs, tabB, { firstName: 'Bobur' })).status).toBe(204);
+    expect(await draftOf(tabs, tabA)).toEqual({ firstName: 'Anvar' });
+    expect(await draftOf(tabs, tabB)).toEqual({ firstName: 'Bobur' });
+    expect(await draftOf(tabs)).toBeUndefined();
+    // Still by owner: another user naming the same key neither sees nor overwrites this one.
+    expect(await draftOf(other, tabA)).toBeUndefined();
+    expect((await put(other, tabA, { firstName: 'Othman' })).status).toBe(204);
+    expect(await draftOf(tabs, tabA)).toEqual({ firstName: 'Anvar' });
+    // A key is a short token: anything else is refused.
+    for (const bad of ['short', 'x'.repeat(65), 'a%40example.com', 'has%20space12'])
+      expect((await tabs.get(`/Draft?studentId=0&draftKey=${bad}`)).status, bad).toBe(400);
+    expect(
+      (await tabs.post('/StudentInfo/CreateOrUpdate?studentId=0&draftKey=bad', studentInfoBody('Badkey')))
+        .status,
+    ).toBe(400);
+    // Creating tab A's student deletes tab A's draft only.
+    ok(
+      await tabs.post(
+        `/StudentInfo/CreateOrUpdate?studentId=0&stage=2&draftKey=${tabA}`,
+        studentInfoBody('Anvar'),
+      ),
+    );
+    expect(await draftOf(tabs, tabA)).toBeUndefined();
+    expect(await draftOf(tabs, tabB)).toEqual({ firstName: 'Bobur' });
+    expect(await draftOf(other, tabA)).toEqual({ firstName: 'Othman' });
+    // DELETE names the form too.
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/Draft?studentId=0&step=1&draftKey=${tabB}`,
+      headers: who.headers,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await draftOf(tabs, tabB)).toBeUndefined();
+    // Tabs closed before their form was saved leave drafts behind: the newest five are kept.
+    const keys = Array.from({ length: NEW_PROFILE_DRAFTS_KEPT + 2 }, (_, i) => `closed-tab-${i + 1}`);
+    for (const [i, key] of keys.entries()) expect((await put(tabs, key, { n: i + 1 })).status).toBe(204);
+    const left: string[] = [];
+    for (const key of keys) if (await draftOf(tabs, key)) left.push(key);
+    expect(left).toEqual(keys.slice(2));
   });
 });
 

@@ -34,13 +34,15 @@ export function emptyApplication(studentId = 7): TApplication {
 }
 
 const query = (url: string) => new URL(url, 'http://localhost').searchParams;
+type TDrafts = Record<string, { data: Record<string, unknown>; savedAt: string }>;
 const body = (init: RequestInit | undefined) => JSON.parse(String(init?.body ?? 'null'));
 
 type TOptions = {
   /** The stored stage (0: no record). */
   stage?: number;
   application?: TApplication | null;
-  drafts?: Record<string, { data: Record<string, unknown>; savedAt: string }>;
+  /** The student's drafts by step (and a new profile's drafts that name no draftKey). */
+  drafts?: TDrafts;
   /** Student ids the caller may not open (404). */
   foreign?: number[];
   /** Saves of these bases answer 409 editConflict. */
@@ -52,13 +54,22 @@ export function fakeApplication(options: TOptions = {}) {
   const store = {
     stage: options.stage ?? 0,
     application: options.application === undefined ? sampleApplication() : options.application,
-    drafts: { ...(options.drafts ?? {}) },
+    drafts: { ...(options.drafts ?? {}) } as TDrafts,
+    /** New-profile drafts (studentId 0) by the form's draftKey, each by step. */
+    newProfileDrafts: {} as Record<string, TDrafts>,
     /** Every step save: base, the query's stage and studentId, and the body. */
     saves: [] as { base: string; stage: number; studentId: number; body: unknown }[],
     raises: [] as { studentId: number; stage: number }[],
     confirms: 0,
   };
   const studentIdOf = () => store.application?.studentId ?? 0;
+  /** The drafts a /Draft request names: a new profile's form by its key, else the student's. */
+  const draftsOf = (url: string) => {
+    const key = query(url).get('draftKey');
+    if (query(url).get('studentId') !== '0' || !key) return store.drafts;
+    store.newProfileDrafts[key] ??= {};
+    return store.newProfileDrafts[key];
+  };
   const foreign = (id: number) => options.foreign?.includes(id);
   const save =
     (base: string) =>
@@ -86,6 +97,8 @@ export function fakeApplication(options: TOptions = {}) {
       store.stage = Math.max(store.stage, stage);
       const id = studentId || 7;
       delete store.drafts[String(stage - 1)];
+      // Creating the profile deletes its form's new-profile draft.
+      if (studentId === 0) delete store.newProfileDrafts[q.get('draftKey') ?? ''];
       return json({ ...body(init), id });
     };
   const handlers: THandlers = {
@@ -110,13 +123,13 @@ export function fakeApplication(options: TOptions = {}) {
       if (foreign(id) || !store.application) return problem(404, 'Not found');
       return json({ ...store.application, stage: store.stage });
     },
-    'GET /api/Draft': () => json({ drafts: store.drafts }),
+    'GET /api/Draft': (_init, url = '') => json({ drafts: draftsOf(url) }),
     'PUT /api/Draft': (init, url = '') => {
-      store.drafts[query(url).get('step') ?? ''] = { data: body(init), savedAt: '2026-11-22T20:00:00.000Z' };
+      draftsOf(url)[query(url).get('step') ?? ''] = { data: body(init), savedAt: '2026-11-22T20:00:00.000Z' };
       return noContent();
     },
     'DELETE /api/Draft': (_init, url = '') => {
-      delete store.drafts[query(url).get('step') ?? ''];
+      delete draftsOf(url)[query(url).get('step') ?? ''];
       return noContent();
     },
     // The steps that save their own entries (steps/*) list them here.

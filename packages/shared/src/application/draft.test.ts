@@ -45,4 +45,14 @@ describe('ZDraftQuery', () => {
     expect(ZDraftQuery.parse({ studentId: '0', step: '1' })).toEqual({ studentId: 0, step: 1 });
     expect(ZDraftQuery.safeParse({ studentId: '-1', step: '1' }).success).toBe(false);
   });
+  it("names a new profile's draft by a client-made key of 8 to 64 letters, digits, - and _", () => {
+    const key = 'tab_7f3A-9c';
+    expect(ZDraftQuery.parse({ studentId: '0', step: '1', draftKey: key })).toEqual({
+      studentId: 0,
+      step: 1,
+      draftKey: key,
+    });
+    for (const draftKey of ['short', 'x'.repeat(65), 'has space1', 'a@example.com', '../../etc1'])
+      expect(ZDraftQuery.safeParse({ studentId: '0', step: '1', draftKey }).success, draftKey).toBe(false);
+  });
 });

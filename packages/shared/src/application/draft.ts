@@ -18,8 +18,23 @@ export const ZDraft = z
 export type TDraft = z.infer<typeof ZDraft>;
 
 /**
- * The query of `PUT /api/Draft`: the student and the step (1 to 10) the draft belongs to; student 0
- * is the new profile the signed-in user is creating (the server keeps only its step 1).
+ * The key a new-profile form names its draft by (`studentId` 0): made by the client, one per browser
+ * tab, so two new students typed at once in two tabs keep a draft each. A random token, never
+ * personal data (it sits in the tab's sessionStorage and the query string).
  */
-export const ZDraftQuery = z.object({ studentId: zTextInt(0), step: zTextInt(1, FORM_STEPS) });
+export const DRAFT_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+export const zDraftKey = z.string().regex(DRAFT_KEY_PATTERN, WIZARD_MESSAGES.invalid);
+/** How many new-profile drafts (keys) the server keeps per user: the most recently saved. */
+export const NEW_PROFILE_DRAFTS_KEPT = 5;
+
+/**
+ * The query of `PUT /api/Draft`: the student and the step (1 to 10) the draft belongs to; student 0
+ * is the new profile the signed-in user is creating (the server keeps only its step 1), named by
+ * the form's `draftKey` (none: the user's one unnamed new-profile draft).
+ */
+export const ZDraftQuery = z.object({
+  studentId: zTextInt(0),
+  step: zTextInt(1, FORM_STEPS),
+  draftKey: zDraftKey.optional(),
+});
 export type TDraftQuery = z.infer<typeof ZDraftQuery>;

@@ -225,14 +225,23 @@ export const applicationDrafts = pgTable(
 );
 
 /**
- * The personal step's draft of the profile a user is creating (`studentId=0` on /api/Draft): one
- * per user (a student's own first profile, an agent's or admin's new student); creating a profile
- * deletes it in the same transaction.
+ * The personal step's draft of a profile a user is creating (`studentId=0` on /api/Draft): one per
+ * user and form (a student's own first profile, an agent's or admin's new student), the form named
+ * by its client-made `draftKey` ('' when it names none); the user's most recent few are kept.
+ * Creating a profile deletes its form's draft in the same transaction.
  */
-export const newProfileDrafts = pgTable('new_profile_drafts', {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  data: jsonb().$type<Record<string, unknown>>().notNull(),
-  savedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-});
+export const newProfileDrafts = pgTable(
+  'new_profile_drafts',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    draftKey: text().notNull().default(''),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    savedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.draftKey] }),
+    check('new_profile_drafts_key_ck', sql`length(${t.draftKey}) <= 64`),
+  ],
+);

@@ -1,5 +1,12 @@
-import { DRAFT_MAX_BYTES, draftBytes, FORM_STEPS, WIZARD_MESSAGES } from '@uniapply/shared';
-import { and, eq } from 'drizzle-orm';
+import {
+  DRAFT_MAX_BYTES,
+  draftBytes,
+  FORM_STEPS,
+  NEW_PROFILE_DRAFTS_KEPT,
+  WIZARD_MESSAGES,
+  zDraftKey,
+} from '@uniapply/shared';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,22 +14,39 @@ import type { TDbOrTx } from '../../db/client.js';
 import { applicationDrafts, newProfileDrafts } from '../../db/schema/index.js';
 import { badRequest } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
-import type { TResourceHooks } from '../../resources/define.js';
+import type { TResourceExtension, TResourceHooks } from '../../resources/define.js';
 import { zQueryInt } from '../../resources/hooks.js';
 import { actorOf } from '../../resources/scope.js';
 import { requireStudent } from './stage.js';
 
 // Drafts (DESIGN 6): the open step's unsaved input, any JSON object of at most 64 KB, not checked
 // against the step's schema. Saving the step deletes its draft in the same transaction.
-// `studentId=0` is the profile the signed-in user is creating: only its personal step (1) has a
-// draft, kept by user (new_profile_drafts) and deleted when a profile is created.
+// `studentId=0` is a profile the signed-in user is creating: only its personal step (1) has a
+// draft, kept by user and by the form's client-made `draftKey` (new_profile_drafts: one per browser
+// tab, so two new students typed at once do not share one), and deleted when that form creates
+// its profile.
 
-const STUDENT_ID = 'The student; 0 = the new profile the signed-in user is creating (step 1 only).';
-const ZStudentOnly = z.object({ studentId: zQueryInt(0).describe(STUDENT_ID) });
-const ZDraftQuery = z.object({
-  studentId: zQueryInt(0).describe(STUDENT_ID),
-  step: zQueryInt(1, FORM_STEPS),
-});
+const STUDENT_ID = 'The student; 0 = a new profile the signed-in user is creating (step 1 only).';
+const DRAFT_KEY = [
+  "With studentId 0: the new-profile form's own key, made by the client (one per browser tab),",
+  "8 to 64 letters, digits, - or _; none names the user's one unnamed new-profile draft.",
+  `The user's ${NEW_PROFILE_DRAFTS_KEPT} most recently saved new-profile drafts are kept.`,
+  'Ignored for an existing student.',
+].join(' ');
+const zDraftKeyQuery = zDraftKey.optional().describe(DRAFT_KEY);
+const ZStudentOnly = z
+  .object({ studentId: zQueryInt(0).describe(STUDENT_ID), draftKey: zDraftKeyQuery })
+  .required({ studentId: true });
+const ZDraftQuery = z
+  .object({
+    studentId: zQueryInt(0).describe(STUDENT_ID),
+    step: zQueryInt(1, FORM_STEPS),
+    draftKey: zDraftKeyQuery,
+  })
+  .required({ studentId: true, step: true });
+/** The new-profile draft of this user and form ('' is the unnamed one). */
+const newProfileDraft = (userId: number, draftKey: string | undefined) =>
+  and(eq(newProfileDrafts.userId, userId), eq(newProfileDrafts.draftKey, draftKey ?? ''));
 /** The only step of a profile that does not exist yet. */
 const NEW_PROFILE_STEP = 1;
 const newProfileStepOnly = (step: number) => {
@@ -64,14 +88,38 @@ export const dropDraftOnSave = (
     },
   }) satisfies TResourceHooks;
 
-/** Creating a student profile deletes the creating user's new-profile draft, in its transaction. */
+/**
+ * Creating a student profile deletes the creating form's new-profile draft (CreateOrUpdate's
+ * `draftKey`; none: the user's unnamed one) in its transaction; the user's other forms keep theirs.
+ */
 export const dropNewProfileDraftOnCreate = {
-  async beforeWrite({ actor, verb }, row, { tx, id }) {
-    if (id === undefined && verb !== 'delete')
-      await tx.delete(newProfileDrafts).where(eq(newProfileDrafts.userId, actor.id));
-    return row;
+  query: z.object({ draftKey: zDraftKeyQuery }),
+  hooks: {
+    async beforeWrite({ actor, verb, query }, row, { tx, id }) {
+      if (id === undefined && verb !== 'delete') {
+        const key = typeof query.draftKey === 'string' ? query.draftKey : undefined;
+        await tx.delete(newProfileDrafts).where(newProfileDraft(actor.id, key));
+      }
+      return row;
+    },
   },
-} satisfies TResourceHooks;
+} satisfies TResourceExtension;
+
+/**
+ * Keeps the user's NEW_PROFILE_DRAFTS_KEPT most recently saved new-profile drafts: a tab closed
+ * before its form was saved leaves a draft no client names any more.
+ */
+async function pruneNewProfileDrafts(tx: TDbOrTx, userId: number) {
+  const kept = tx
+    .select({ key: newProfileDrafts.draftKey })
+    .from(newProfileDrafts)
+    .where(eq(newProfileDrafts.userId, userId))
+    .orderBy(desc(newProfileDrafts.savedAt), desc(newProfileDrafts.draftKey))
+    .limit(NEW_PROFILE_DRAFTS_KEPT);
+  await tx
+    .delete(newProfileDrafts)
+    .where(and(eq(newProfileDrafts.userId, userId), notInArray(newProfileDrafts.draftKey, kept)));
+}
 
 export function registerDraftRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -85,17 +133,14 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
         tags: ['Draft'],
         operationId: 'Draft_get',
         summary: "The student's saved drafts, by step",
-        querystring: ZStudentOnly.required(),
+        querystring: ZStudentOnly,
         response: { 200: documented(ZDrafts), ...problems(404) },
       },
     },
     async (req) => {
-      const studentId = req.query.studentId!;
+      const { studentId, draftKey } = req.query as { studentId: number; draftKey?: string };
       if (studentId === 0) {
-        const [row] = await db
-          .select()
-          .from(newProfileDrafts)
-          .where(eq(newProfileDrafts.userId, req.user!.id));
+        const [row] = await db.select().from(newProfileDrafts).where(newProfileDraft(req.user!.id, draftKey));
         return { drafts: row ? { [NEW_PROFILE_STEP]: { data: row.data, savedAt: row.savedAt } } : {} };
       }
       return db.transaction(async (tx) => {
@@ -120,21 +165,32 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
         tags: ['Draft'],
         operationId: 'Draft_put',
         summary: "Store a step's unsaved input (a JSON object of at most 64 KB)",
-        querystring: ZDraftQuery.required(),
+        querystring: ZDraftQuery,
         body: ZDraftBody,
         response: { 204: noContent, ...problems(404) },
       },
     },
     async (req, reply: FastifyReply) => {
-      const { studentId, step } = req.query as { studentId: number; step: number };
+      const { studentId, step, draftKey } = req.query as {
+        studentId: number;
+        step: number;
+        draftKey?: string;
+      };
       if (studentId === 0) {
         newProfileStepOnly(step);
         const savedAt = new Date().toISOString();
         const data = req.body as Record<string, unknown>;
-        await db
-          .insert(newProfileDrafts)
-          .values({ userId: req.user!.id, data, savedAt })
-          .onConflictDoUpdate({ target: newProfileDrafts.userId, set: { data, savedAt } });
+        const userId = req.user!.id;
+        await db.transaction(async (tx) => {
+          await tx
+            .insert(newProfileDrafts)
+            .values({ userId, draftKey: draftKey ?? '', data, savedAt })
+            .onConflictDoUpdate({
+              target: [newProfileDrafts.userId, newProfileDrafts.draftKey],
+              set: { data, savedAt },
+            });
+          await pruneNewProfileDrafts(tx, userId);
+        });
         return reply.status(204).send();
       }
       await db.transaction(async (tx) => {
@@ -161,15 +217,19 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
         tags: ['Draft'],
         operationId: 'Draft_delete',
         summary: "Delete a step's draft",
-        querystring: ZDraftQuery.required(),
+        querystring: ZDraftQuery,
         response: { 204: noContent, ...problems(404) },
       },
     },
     async (req, reply: FastifyReply) => {
-      const { studentId, step } = req.query as { studentId: number; step: number };
+      const { studentId, step, draftKey } = req.query as {
+        studentId: number;
+        step: number;
+        draftKey?: string;
+      };
       if (studentId === 0) {
         newProfileStepOnly(step);
-        await db.delete(newProfileDrafts).where(eq(newProfileDrafts.userId, req.user!.id));
+        await db.delete(newProfileDrafts).where(newProfileDraft(req.user!.id, draftKey));
         return reply.status(204).send();
       }
       await db.transaction(async (tx) => {

@@ -120,7 +120,7 @@ export function extendStudentRecords(resources: ResourceRegistry) {
     note: STAGE_NOTE,
   });
   resources.extend('StudentInfo', { hooks: keepSubmittedStudents });
-  resources.extend('StudentInfo', { hooks: dropNewProfileDraftOnCreate });
+  resources.extend('StudentInfo', dropNewProfileDraftOnCreate);
   for (const base of CHILD_RECORDS) {
     resources.extend(base, {
       hooks: recordStage((row) => Number(row.studentId)),

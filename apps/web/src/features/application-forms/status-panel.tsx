@@ -1,6 +1,6 @@
-import { ActionIcon, Alert, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCircleCheck, IconClock, IconDownload } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type TApplicationStatusState,
   type TDocumentRequest,
@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/crud/notify';
 import { api } from '../../lib/api';
 import { resourceKeys } from '../../lib/resources';
-import { StatusBadge } from '../application-status/status-badge';
-import { fetchStatusDetail, refreshStatuses, statusKeys } from '../application-status/status-queries';
+import { StatusDetailLayout, useStatusDetail } from '../application-status/status-detail-layout';
+import { refreshStatuses } from '../application-status/status-queries';
 import { StatusTimeline } from '../application-status/status-timeline';
 import { useSession } from '../auth/session';
 import { downloadStoredFile } from './downloads';
@@ -56,10 +56,7 @@ export function ApplicationStatusPanel({ studentCourseId }: { studentCourseId: n
   const headingId = useId();
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const detail = useQuery({
-    queryKey: statusKeys.detail(studentCourseId),
-    queryFn: ({ signal }) => fetchStatusDetail(studentCourseId, signal),
-  });
+  const detail = useStatusDetail(studentCourseId);
   const version = detail.data?.state.version;
   // A change seen here (ours, another admin's, the applicant's upload) also changes the grid's row;
   // merely selecting a row (its first load) does not.
@@ -76,44 +73,30 @@ export function ApplicationStatusPanel({ studentCourseId }: { studentCourseId: n
 
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+      <StatusDetailLayout
+        detail={detail}
+        heading={
           <Title order={2} size="h4" id={headingId}>
             {t('admin.title')}
           </Title>
-          {detail.data ? (
-            <Group gap="xs" wrap="wrap">
-              <StatusBadge status={detail.data.state.status} />
-              {detail.data.state.updatedAt ? (
-                <Text size="sm" c="dimmed">
-                  {t('admin.since', { date: date.format(new Date(detail.data.state.updatedAt)) })}
-                </Text>
-              ) : null}
-            </Group>
-          ) : null}
-        </Group>
-        {detail.isPending ? (
-          <Group role="status" gap="xs">
-            <Loader size="sm" aria-hidden />
-            <Text>{t('loading')}</Text>
-          </Group>
-        ) : detail.isError ? (
-          <Alert color="red" role="alert">
-            {t('loadFailed')}
-          </Alert>
-        ) : (
+        }
+        besideBadge={(state) =>
+          state.updatedAt ? (
+            <Text size="sm" c="dimmed">
+              {t('admin.since', { date: date.format(new Date(state.updatedAt)) })}
+            </Text>
+          ) : null
+        }
+      >
+        {({ state, history, requests }) => (
           <>
-            <StatusMoveForm state={detail.data.state} onMoved={refresh} onConflict={refresh} />
-            <Undo
-              state={detail.data.state}
-              entry={undoableEntry(detail.data.history, detail.data.state, user?.userId)}
-              onDone={refresh}
-            />
-            <Requests requests={detail.data.requests} />
-            <StatusTimeline entries={detail.data.history} admin />
+            <StatusMoveForm state={state} onMoved={refresh} onConflict={refresh} />
+            <Undo state={state} entry={undoableEntry(history, state, user?.userId)} onDone={refresh} />
+            <Requests requests={requests} />
+            <StatusTimeline entries={history} admin />
           </>
         )}
-      </Stack>
+      </StatusDetailLayout>
     </Paper>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   isFinalStatus,
   mayWithdraw,
@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { type TUploadState, UploadSlot } from '../../components/forms/upload-slot';
 import { api } from '../../lib/api';
 import { uploadFile, uploadRefusal } from '../../lib/upload';
-import { StatusBadge } from './status-badge';
-import { fetchStatusDetail, refreshStatuses, statusKeys } from './status-queries';
+import { StatusDetailLayout, useStatusDetail } from './status-detail-layout';
+import { refreshStatuses } from './status-queries';
 import { StatusTimeline } from './status-timeline';
 
 // Issue 12, the applicant side: one application's status, its timeline (newest first), the
@@ -27,17 +27,14 @@ type TProps = {
 };
 
 export function ApplicationStatusCard({ studentCourseId, course, university }: TProps) {
-  const { t } = useTranslation('status');
   const titleId = useId();
-  const detail = useQuery({
-    queryKey: statusKeys.detail(studentCourseId),
-    queryFn: ({ signal }) => fetchStatusDetail(studentCourseId, signal),
-  });
+  const detail = useStatusDetail(studentCourseId);
 
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId}>
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+      <StatusDetailLayout
+        detail={detail}
+        heading={
           <div style={{ minWidth: 0 }}>
             <Title order={3} size="h5" id={titleId} style={{ overflowWrap: 'anywhere' }}>
               {course}
@@ -46,25 +43,16 @@ export function ApplicationStatusCard({ studentCourseId, course, university }: T
               {university}
             </Text>
           </div>
-          {detail.data ? <StatusBadge status={detail.data.state.status} /> : null}
-        </Group>
-        {detail.isPending ? (
-          <Group role="status" gap="xs">
-            <Loader size="sm" aria-hidden />
-            <Text>{t('loading')}</Text>
-          </Group>
-        ) : detail.isError ? (
-          <Alert color="red" role="alert">
-            {t('loadFailed')}
-          </Alert>
-        ) : (
+        }
+      >
+        {({ requests, history, state }) => (
           <>
-            <Requests requests={detail.data.requests} />
-            <StatusTimeline entries={detail.data.history} />
-            <Withdraw state={detail.data.state} course={course} />
+            <Requests requests={requests} />
+            <StatusTimeline entries={history} />
+            <Withdraw state={state} course={course} />
           </>
         )}
-      </Stack>
+      </StatusDetailLayout>
     </Card>
   );
 }

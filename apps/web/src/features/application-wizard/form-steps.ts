@@ -28,8 +28,16 @@ export type TFormStep = {
   order: readonly string[];
   /** The saved data as the form's values (the "changed since load" baseline). */
   fromApplication: (application: TApplication | null) => TValues;
-  /** Saves the step's valid values; resolves to the student id (a new profile gets one). */
-  save: (studentId: number, values: TValues, application: TApplication | null) => Promise<number>;
+  /**
+   * Saves the step's valid values; resolves to the student id (a new profile gets one, and its
+   * form's new-profile draft, named by `draftKey`, is deleted with the save).
+   */
+  save: (
+    studentId: number,
+    values: TValues,
+    application: TApplication | null,
+    draftKey?: string,
+  ) => Promise<number>;
 };
 
 const pick = (
@@ -98,12 +106,15 @@ export const PERSONAL_STEP: TFormStep = {
     values.dateOfBirth = String(values.dateOfBirth ?? '').slice(0, 10);
     return values;
   },
-  save: async (studentId, values, a) => {
+  save: async (studentId, values, a, draftKey) => {
     const data = ZPersonalStep.parse(values);
-    const row = await wizardApi.saveRecord<{ id: number }>('StudentInfo', studentId, 2, {
-      ...data,
-      ...versionOf(a && a.studentInfo.id === studentId ? a.studentInfo : null),
-    });
+    const row = await wizardApi.saveRecord<{ id: number }>(
+      'StudentInfo',
+      studentId,
+      2,
+      { ...data, ...versionOf(a && a.studentInfo.id === studentId ? a.studentInfo : null) },
+      studentId === 0 ? draftKey : undefined,
+    );
     return row?.id ?? studentId;
   },
 };

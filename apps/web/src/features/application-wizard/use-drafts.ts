@@ -12,13 +12,13 @@ const NEW_PROFILE_STEP = PERSONAL_STEP.step;
  * Drafts (DESIGN 6): the open form step's unsaved input lives on the server (`/api/Draft`), never
  * in browser storage (passport numbers), so it comes back after a reload or on another device,
  * until Next saves the step (the save deletes its draft). Before a new student's profile exists
- * (`studentId` 0) the server keeps the personal step's draft under the signed-in user; creating the
- * profile deletes it.
+ * (`studentId` 0) the server keeps the personal step's draft under the signed-in user and the form's
+ * `draftKey` (one per browser tab: new-profile-draft-key.ts); creating the profile deletes it.
  */
-export function useDrafts(studentId: number, enabled: boolean) {
+export function useDrafts(studentId: number, enabled: boolean, draftKey?: string) {
   const query = useQuery({
-    queryKey: wizardKeys.drafts(studentId),
-    queryFn: ({ signal }) => wizardApi.getDrafts(studentId, signal),
+    queryKey: wizardKeys.drafts(studentId, draftKey),
+    queryFn: ({ signal }) => wizardApi.getDrafts(studentId, draftKey, signal),
     enabled: enabled && studentId >= 0,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -46,7 +46,7 @@ export function useDrafts(studentId: number, enabled: boolean) {
  * data and from the last draft sent; input back to the saved data drops the draft. From `hold` until
  * the saved step is rendered (or `resume` after a failed save) no draft is sent: the save deletes
  * the step's draft on the server, and a draft landing after it would outlive the save (and come
- * back as "Draft restored").
+ * back as "Draft restored"). `draftKey` names a new profile's draft (`studentId` 0).
  */
 export function useDraftAutosave(
   studentId: number,
@@ -54,6 +54,7 @@ export function useDraftAutosave(
   values: Record<string, unknown>,
   dirty: boolean,
   hasDraft: boolean,
+  draftKey?: string,
 ) {
   const latest = useRef({ values, dirty });
   latest.current = { values, dirty };
@@ -75,16 +76,16 @@ export function useDraftAutosave(
       const last = sent.current[step] ?? null;
       if (isDirty && text !== last) {
         sent.current[step] = text;
-        inFlight.current = wizardApi.putDraft(studentId, step, now).catch(() => {
+        inFlight.current = wizardApi.putDraft(studentId, step, now, draftKey).catch(() => {
           sent.current[step] = last;
         });
       } else if (!isDirty && last !== null) {
         sent.current[step] = null;
-        inFlight.current = wizardApi.deleteDraft(studentId, step).catch(() => {});
+        inFlight.current = wizardApi.deleteDraft(studentId, step, draftKey).catch(() => {});
       }
     }, DRAFT_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [studentId, step, hasDraft]);
+  }, [studentId, step, hasDraft, draftKey]);
 
   /** Before a save: stops sending drafts and waits for one already on its way. */
   const hold = useCallback(async () => {

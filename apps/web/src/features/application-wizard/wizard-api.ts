@@ -6,14 +6,16 @@ import { api } from '../../lib/api';
 export type TStage = { studentId: number; step: number };
 export type TDrafts = Record<string, { data: Record<string, unknown>; savedAt: string }>;
 
-const q = (params: Record<string, number>) =>
-  `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+/** A query string of the parameters that have a value. */
+const q = (params: Record<string, number | string | undefined>) =>
+  `?${new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])))}`;
 
 export const wizardKeys = {
   all: ['application'] as const,
   stage: (studentId: number | null) => ['application', 'stage', studentId] as const,
   review: (studentId: number) => ['application', 'review', studentId] as const,
-  drafts: (studentId: number) => ['application', 'drafts', studentId] as const,
+  drafts: (studentId: number, draftKey?: string) =>
+    ['application', 'drafts', studentId, draftKey ?? null] as const,
 };
 
 export const wizardApi = {
@@ -26,14 +28,19 @@ export const wizardApi = {
     api.post<{ step: number; submitted: number[] }>('/Stage/confirm', { studentId }),
   getReview: (studentId: number, signal?: AbortSignal) =>
     api.get<TApplication>(`/Review/getReview${q({ studentId })}`, { signal }),
-  getDrafts: async (studentId: number, signal?: AbortSignal) =>
-    (await api.get<{ drafts: TDrafts }>(`/Draft${q({ studentId })}`, { signal })).drafts ?? {},
-  putDraft: (studentId: number, step: number, data: Record<string, unknown>) =>
-    api.put<void>(`/Draft${q({ studentId, step })}`, data),
-  deleteDraft: (studentId: number, step: number) => api.delete<void>(`/Draft${q({ studentId, step })}`),
-  /** A form step's save: CreateOrUpdate with the stage it raises to (N = 0 creates the profile). */
-  saveRecord: <T>(base: string, studentId: number, stage: number, body: unknown) =>
-    api.post<T>(`/${base}/CreateOrUpdate${q({ stage, studentId })}`, body),
+  /** `draftKey` (with studentId 0): the new-profile form's own draft (new-profile-draft-key.ts). */
+  getDrafts: async (studentId: number, draftKey?: string, signal?: AbortSignal) =>
+    (await api.get<{ drafts: TDrafts }>(`/Draft${q({ studentId, draftKey })}`, { signal })).drafts ?? {},
+  putDraft: (studentId: number, step: number, data: Record<string, unknown>, draftKey?: string) =>
+    api.put<void>(`/Draft${q({ studentId, step, draftKey })}`, data),
+  deleteDraft: (studentId: number, step: number, draftKey?: string) =>
+    api.delete<void>(`/Draft${q({ studentId, step, draftKey })}`),
+  /**
+   * A form step's save: CreateOrUpdate with the stage it raises to (N = 0 creates the profile and
+   * deletes the new-profile draft named by `draftKey`).
+   */
+  saveRecord: <T>(base: string, studentId: number, stage: number, body: unknown, draftKey?: string) =>
+    api.post<T>(`/${base}/CreateOrUpdate${q({ stage, studentId, draftKey })}`, body),
   saveCourses: (studentId: number, stage: number, ids: number[]) =>
     api.post<unknown>(`/StudentCourse/addOrUpdateList${q({ studentId, stage })}`, ids),
 };

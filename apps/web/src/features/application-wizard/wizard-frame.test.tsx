@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_USERS, emptyApplication, fakeApplication, renderApp, sampleApplication } from '../../testing';
 
@@ -299,23 +299,66 @@ describe('application wizard drafts autosave', () => {
     expect(api.store.drafts['1']).toBeUndefined();
   });
 
-  it("keeps a new student's personal step as the studentId 0 draft before the profile exists", async () => {
+  it("keeps a new student's personal step as this tab's studentId 0 draft: a reload of the tab restores it, another tab has its own", async () => {
     const api = fakeApplication({ application: null });
-    const view = await renderApp('/Admin/Students/FormPage', {
-      me: DEMO_USERS.Admin,
-      handlers: api.handlers,
-    });
-    const city = await screen.findByRole('textbox', { name: /^City/ }, { timeout: 10_000 });
-    fireEvent.change(city, { target: { value: 'Khiva' } });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(3100);
-    });
-    expect(api.store.drafts['1']?.data).toMatchObject({ city: 'Khiva' });
-    const puts = view.fetchMock.mock.calls
-      .filter(([url, init]) => init?.method === 'PUT' && String(url).startsWith('/api/Draft'))
-      .map(([url]) => String(url));
-    expect(puts).toEqual(['/api/Draft?studentId=0&step=1']);
-  });
+    const city = () => screen.getByRole('textbox', { name: /^City/ });
+    const draftCalls = (view: Awaited<ReturnType<typeof renderApp>>, method: string) =>
+      view.fetchMock.mock.calls
+        .filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).startsWith('/api/Draft'))
+        .map(([url]) => String(url));
+    const keyOf = (url: string | undefined) =>
+      new URL(url ?? '', 'http://localhost').searchParams.get('draftKey');
+    /** The admin's new-student page in this tab (a new page load each time, the tab's storage kept). */
+    const open = async () => {
+      const view = await renderApp('/Admin/Students/FormPage', {
+        me: DEMO_USERS.Admin,
+        handlers: api.handlers,
+      });
+      await screen.findByRole('textbox', { name: /^City/ }, { timeout: 10_000 });
+      return view;
+    };
+    const typeCity = async (text: string) => {
+      fireEvent.change(city(), { target: { value: text } });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3100);
+      });
+    };
+
+    const first = await open();
+    await typeCity('Khiva');
+    const puts = draftCalls(first, 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]).toMatch(/^\/api\/Draft\?studentId=0&step=1&draftKey=[0-9a-f]{32}$/);
+    const key = keyOf(puts[0])!;
+    expect(api.store.newProfileDrafts[key]?.['1']?.data).toMatchObject({ city: 'Khiva' });
+    expect(api.store.drafts).toEqual({});
+    // The tab keeps only the key, never the form (item 23).
+    const kept = Array.from({ length: window.sessionStorage.length }, (_, i) =>
+      window.sessionStorage.getItem(window.sessionStorage.key(i) ?? ''),
+    );
+    expect(kept).toEqual([key]);
+
+    // A reload of the same tab asks for its own draft and restores it.
+    cleanup();
+    const reloaded = await open();
+    await waitFor(() => expect(city()).toHaveValue('Khiva'));
+    expect(screen.getByText('Draft restored')).toBeInTheDocument();
+    expect(draftCalls(reloaded, 'GET')).toEqual([`/api/Draft?studentId=0&draftKey=${key}`]);
+
+    // Another tab (a sessionStorage of its own) adding a student at the same time starts blank and
+    // keeps a draft of its own; the first tab's stays.
+    cleanup();
+    window.sessionStorage.clear();
+    const other = await open();
+    expect(city()).toHaveValue('');
+    expect(screen.queryByText('Draft restored')).toBeNull();
+    await typeCity('Bukhara');
+    const otherKey = keyOf(draftCalls(other, 'PUT')[0]);
+    expect(otherKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(otherKey).not.toBe(key);
+    expect(api.store.newProfileDrafts[otherKey!]?.['1']?.data).toMatchObject({ city: 'Bukhara' });
+    expect(api.store.newProfileDrafts[key]?.['1']?.data).toMatchObject({ city: 'Khiva' });
+  }, 30_000);
 });
 
 describe('staff form pages', () => {
@@ -339,29 +382,9 @@ describe('staff form pages', () => {
     expect(await screen.findByText(/was not found/, {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
-  it("restores a new student's personal-step draft (studentId 0) before the profile exists", async () => {
-    const api = fakeApplication({
-      stage: 0,
-      application: null,
-      drafts: { '1': { data: { firstName: 'Ali', city: 'Samarkand' }, savedAt: '2026-11-22T20:00:00.000Z' } },
-    });
-    const view = await renderApp('/Admin/Students/FormPage', {
-      me: DEMO_USERS.Admin,
-      handlers: api.handlers,
-    });
-    await screen.findByRole('heading', { level: 2, name: 'Personal Information' }, { timeout: 10_000 });
-    await waitFor(() => expect(screen.getByRole('textbox', { name: /^First Name/ })).toHaveValue('Ali'));
-    expect(screen.getByRole('textbox', { name: /^City/ })).toHaveValue('Samarkand');
-    expect(screen.getByText('Draft restored')).toBeInTheDocument();
-    const draftCalls = view.fetchMock.mock.calls
-      .map(([url]) => String(url))
-      .filter((u) => u.includes('/Draft'));
-    expect(draftCalls).toEqual(['/api/Draft?studentId=0']);
-  });
-
   it('creates a new student from the personal step and names it in the address', async () => {
     const api = fakeApplication({ application: null });
-    const { user } = await renderApp('/Admin/Students/FormPage', {
+    const { user, fetchMock } = await renderApp('/Admin/Students/FormPage', {
       me: DEMO_USERS.Admin,
       handlers: api.handlers,
       withSearch: true,
@@ -388,6 +411,13 @@ describe('staff form pages', () => {
       stage: 2,
       body: { passportSeries: 'AB', passportNumber: '1234567', gender: 0, country: 0 },
     });
+    // The create names this tab's new-profile draft (the server deletes it with the create); the
+    // tab's next new student gets a key of its own.
+    const create = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .find((url) => url.startsWith('/api/StudentInfo/CreateOrUpdate'));
+    expect(create).toMatch(/[?&]draftKey=[0-9a-f]{32}(&|$)/);
+    expect(window.sessionStorage.length).toBe(0);
     await waitFor(() =>
       expect(screen.getByRole('status', { name: 'current address' })).toHaveTextContent(
         '/Admin/Students/FormPage?studentId=7',

@@ -39,6 +39,12 @@ type TFrameProps = {
   stage: number;
   /** A new profile got its id (the agent's address then names it). */
   onStudentCreated?: (studentId: number) => void;
+  /**
+   * The new profile's own draft key (studentId 0; new-profile-draft-key.ts): the staff pages give
+   * each browser tab its own, so two new students typed at once keep a draft each. None: the
+   * user's one new-profile draft (a student's own first profile).
+   */
+  draftKey?: string;
   /** Where the thank-you screen leads: the student's dashboard, or the staff list. */
   done: { to: string; label: string };
 };
@@ -57,7 +63,7 @@ function toProblem(error: unknown): TProblem {
 }
 
 /** The ten-step application (spec 2.5, 4; DESIGN 6): stepper, stage, Next/Back, drafts, confirm. */
-export function WizardFrame({ studentId: startId, stage, onStudentCreated, done }: TFrameProps) {
+export function WizardFrame({ studentId: startId, stage, onStudentCreated, done, draftKey }: TFrameProps) {
   const { t } = useTranslation(WIZARD_NAMESPACES);
   const queryClient = useQueryClient();
   // Ten labels need about 1,400 px; below that the stepper shows numbers (each still named for
@@ -84,7 +90,8 @@ export function WizardFrame({ studentId: startId, stage, onStudentCreated, done 
   const [values, setValues] = useState<Record<number, TValues>>({});
   const [saved, setSaved] = useState<Record<number, TValues>>({});
   const ready = studentId === 0 || review.isSuccess;
-  const drafts = useDrafts(studentId, ready);
+  const newDraftKey = studentId === 0 ? draftKey : undefined;
+  const drafts = useDrafts(studentId, ready, newDraftKey);
   const initialised = useRef(false);
   useEffect(() => {
     if (initialised.current || !ready || !drafts.ready) return;
@@ -124,6 +131,7 @@ export function WizardFrame({ studentId: startId, stage, onStudentCreated, done 
     stepValues,
     formDef ? changed(stepValues, saved[step]) : false,
     Boolean(drafts.restored[step]),
+    newDraftKey,
   );
   const guard = useUnsavedChangesGuard(dirtySteps.length > 0 && !finished);
 
@@ -147,7 +155,7 @@ export function WizardFrame({ studentId: startId, stage, onStudentCreated, done 
       const target = step + 1;
       if (formDef && (studentId === 0 || changed(stepValues, saved[step]))) {
         await autosave.hold();
-        const id = await formDef.save(studentId, stepValues, application);
+        const id = await formDef.save(studentId, stepValues, application, newDraftKey);
         setSaved((all) => ({ ...all, [step]: stepValues }));
         drafts.forget(step);
         autosave.saved(step);

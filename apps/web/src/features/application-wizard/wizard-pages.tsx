@@ -1,9 +1,10 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { forgetNewProfileDraftKey, newProfileDraftKey } from './new-profile-draft-key';
 import { WIZARD_NAMESPACES } from './step-fields';
 import { wizardApi, wizardKeys } from './wizard-api';
 import { WizardFrame } from './wizard-frame';
@@ -89,16 +90,26 @@ function StaffFormPage({ list }: { list: string }) {
   const [created, setCreated] = useState<number | null>(null);
   const fresh = studentId === 0 || (studentId !== null && studentId === created);
   const stage = useStage(studentId, studentId !== null && studentId > 0 && !fresh);
+  // A new student's draft is this tab's own (two tabs adding students at once keep one each).
+  const draftKey = useMemo(() => (studentId === 0 ? newProfileDraftKey() : undefined), [studentId]);
   if (studentId === null) return <Navigate to={list} replace />;
   const done = { to: list, label: 'wizardForm:backToList' };
   const onCreated = (id: number) => {
+    forgetNewProfileDraftKey();
     setCreated(id);
     setParams({ studentId: String(id) }, { replace: true });
   };
   return (
     <Screen>
       {fresh ? (
-        <WizardFrame key="new" studentId={0} stage={0} onStudentCreated={onCreated} done={done} />
+        <WizardFrame
+          key="new"
+          studentId={0}
+          stage={0}
+          onStudentCreated={onCreated}
+          done={done}
+          draftKey={draftKey}
+        />
       ) : stage.isPending ? (
         <Loading />
       ) : stage.isError ? (
