@@ -7,8 +7,12 @@ import type { TActor } from './scope.js';
 /** How a filter value is coerced before it reaches SQL (never string-built into the query). */
 export type TFieldType = 'int' | 'smallint' | 'number' | 'text' | 'boolean' | 'date' | 'timestamp';
 
-/** A filter condition as a test of one value: `test(x)` is `x = $1`, `x ilike $1`, … */
-export type TTest = (value: AnyPgColumn | SQL) => SQL;
+/**
+ * A filter condition as a test of one value: `test(x)` is `x = $1`, `x ilike $1`, … For EQ with a
+ * value, `equals` is that value (the only one that passes), so a path can leave out what it cannot
+ * match without asking the database.
+ */
+export type TTest = ((value: AnyPgColumn | SQL) => SQL) & { equals?: string | number | boolean };
 
 /**
  * One filterable path: a column (or SQL expression) and the join that brings it in, if any.

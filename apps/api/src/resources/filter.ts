@@ -1,5 +1,6 @@
 import { MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, type TCondition, type TFilter } from '@uniapply/shared';
 import { and, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { badRequest } from '../http/errors.js';
 import type { TField, TFieldType, TJoin, TTest } from './define.js';
@@ -125,7 +126,7 @@ function compileTest(
       if (Array.isArray(c.value)) return fail('takes one value with EQ', 'filter.scalarOnly');
       if (c.value === null) return (x) => sql`${x} is null`;
       const value = coerce(c.value, type, fail);
-      return (x) => sql`${x} = ${value}`;
+      return Object.assign((x: AnyPgColumn | SQL) => sql`${x} = ${value}`, { equals: value });
     }
     // LIKE behaves as CONTAINS: the original used it for the course picker's name search, and a
     // user's text is matched literally (no wildcards of their own), case-insensitively.

@@ -111,7 +111,9 @@ describe.each(cases)('%s', (_, resource, field) => {
     const count = await plan(countQuery(database.db, resource, admin, compiled));
     const page = await plan(pageIds(database.db, resource, admin, compiled, 10, 0));
     expect(count).toContain('application_statuses_status_idx');
-    expect(page).toContain('application_statuses_status_idx');
+    // The page of ten may instead walk both primary keys in id order (a merge join that stops at the
+    // tenth match), but it never reads the status per row.
+    expect(page.includes('application_statuses_status_idx') || !page.includes('SubPlan'), page).toBe(true);
     // The old form (the status read per row, through the primary key) never touches the index:
     // this test fails on it.
     const old = compileFilter(filter, perRow(resource));

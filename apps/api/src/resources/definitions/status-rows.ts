@@ -17,6 +17,12 @@ const NO_ROW_STATUS = 'submitted';
  * filters walked every application in the caller's scope).
  */
 export function applicationsInStatus(test: TTest): SQL {
+  // An EQ on another status needs no second branch; left out, the planner may also probe the status
+  // table's primary key per application (cheaper inside an agent's scope) instead of unique-ifying
+  // the union.
+  if (test.equals !== undefined && test.equals !== NO_ROW_STATUS)
+    return sql`(select ${applicationStatuses.studentCourseId} from ${applicationStatuses}
+      where ${test(applicationStatuses.status)})`;
   return sql`(select ${applicationStatuses.studentCourseId} from ${applicationStatuses}
     where ${test(applicationStatuses.status)}
     union all
