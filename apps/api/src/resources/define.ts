@@ -8,11 +8,31 @@ import type { TActor } from './scope.js';
 export type TFieldType = 'int' | 'smallint' | 'number' | 'text' | 'boolean' | 'date' | 'timestamp';
 
 /**
+ * A filter condition as a test of one value: `test(x)` is `x = $1`, `x ilike $1`, … For EQ with a
+ * value, `equals` is that value (the only one that passes), so a path can leave out what it cannot
+ * match without asking the database.
+ */
+export type TTest = ((value: AnyPgColumn | SQL) => SQL) & { equals?: string | number | boolean };
+
+/**
  * One filterable path: a column (or SQL expression) and the join that brings it in, if any.
  * `through` is filled in by defineResource: the chain of joins from the resource's table to the
  * field's table, outermost first.
+ *
+ * `indexed` is a second way to the same rows for a field whose `expr` is evaluated per row (a
+ * correlated subquery): given a condition's test, a condition on the resource's table that selects
+ * exactly the rows whose `expr` passes it, but reaches them through an index (the status filters,
+ * issue 12). The compiler uses it for every condition that no null passes (all but EQ null), so it
+ * may look only at rows that have a value; `expr` stays the field's meaning (and the reference its
+ * tests compare with).
  */
-export type TField = { expr: AnyPgColumn | SQL; type: TFieldType; join?: string; through?: TJoin[] };
+export type TField = {
+  expr: AnyPgColumn | SQL;
+  type: TFieldType;
+  join?: string;
+  through?: TJoin[];
+  indexed?: (test: TTest) => SQL;
+};
 
 /**
  * A table joined on demand, many-to-one: `table.id = via`, where `via` is a not-null foreign key

@@ -1,8 +1,9 @@
 import { MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, type TCondition, type TFilter } from '@uniapply/shared';
 import { and, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { badRequest } from '../http/errors.js';
-import type { TField, TFieldType, TJoin } from './define.js';
+import type { TField, TFieldType, TJoin, TTest } from './define.js';
 
 // Compiles the filter language (DESIGN 4) to a drizzle condition. Fields resolve only through the
 // resource's allow-list and every value travels as a bound parameter, so a filter can never
@@ -102,14 +103,30 @@ function compileCondition(c: TCondition, fields: Record<string, TField>, at: TAt
   const fail: TFail = (message, key) => {
     throw badRequest(`Filter field "${c.field}" ${message}.`, [{ path: at.value, message: key }]);
   };
-  const expr = f.expr;
   const operator = c.operator ?? 'EQ';
-  let where: SQL;
+  const test = compileTest(c, operator, f.type, fail, at);
+  if (!test) return undefined;
+  // Every test but EQ null is false on null, which is what lets an indexed path skip the rows
+  // without a value (define.ts).
+  if (f.indexed && !(operator === 'EQ' && c.value === null)) return f.indexed(test);
+  if (f.join && !f.through) throw new Error(`${c.field}: fields with a join come from defineResource`);
+  return f.through ? semiJoin(f.through, test(f.expr)) : test(f.expr);
+}
+
+/** What a condition asks of a value, as a function of it; undefined when it constrains nothing. */
+function compileTest(
+  c: TCondition,
+  operator: string,
+  type: TFieldType,
+  fail: TFail,
+  at: TAt,
+): TTest | undefined {
   switch (operator) {
     case 'EQ': {
       if (Array.isArray(c.value)) return fail('takes one value with EQ', 'filter.scalarOnly');
-      where = c.value === null ? sql`${expr} is null` : sql`${expr} = ${coerce(c.value, f.type, fail)}`;
-      break;
+      if (c.value === null) return (x) => sql`${x} is null`;
+      const value = coerce(c.value, type, fail);
+      return Object.assign((x: AnyPgColumn | SQL) => sql`${x} = ${value}`, { equals: value });
     }
     // LIKE behaves as CONTAINS: the original used it for the course picker's name search, and a
     // user's text is matched literally (no wildcards of their own), case-insensitively.
@@ -121,32 +138,29 @@ function compileCondition(c: TCondition, fields: Record<string, TField>, at: TAt
       if (text === '') return undefined; // an empty search box constrains nothing
       const pattern = `%${escapeLike(text)}%`;
       // A non-text column is compared by its text form (e.g. an id containing "12").
-      where =
-        f.type === 'text'
-          ? sql`${expr} ilike ${pattern} escape '\\'`
-          : sql`cast(${expr} as text) ilike ${pattern} escape '\\'`;
-      break;
+      return type === 'text'
+        ? (x) => sql`${x} ilike ${pattern} escape '\\'`
+        : (x) => sql`cast(${x} as text) ilike ${pattern} escape '\\'`;
     }
     case 'BETWEEN': {
       if (!Array.isArray(c.value) || c.value.length !== 2)
         return fail('needs two values [min, max] with BETWEEN', 'filter.betweenNeedsTwo');
       const [lo, hi] = c.value;
       // Either end may be null for an open range; both null constrains nothing.
-      const parts = [
-        lo === null ? undefined : sql`${expr} >= ${coerce(lo, f.type, fail)}`,
-        hi === null ? undefined : sql`${expr} <= ${coerce(hi, f.type, fail)}`,
-      ].filter((p): p is SQL => p !== undefined);
-      if (parts.length === 0) return undefined;
-      where = and(...parts)!; // one part at least
-      break;
+      const min = lo === null ? undefined : coerce(lo, type, fail);
+      const max = hi === null ? undefined : coerce(hi, type, fail);
+      if (min === undefined && max === undefined) return undefined;
+      return (x) =>
+        and(
+          min === undefined ? undefined : sql`${x} >= ${min}`,
+          max === undefined ? undefined : sql`${x} <= ${max}`,
+        )!; // one part at least
     }
     default:
       throw badRequest(`Unknown filter operator "${String(operator)}".`, [
         { path: at.operator, message: 'filter.unknownOperator' },
       ]);
   }
-  if (f.join && !f.through) throw new Error(`${c.field}: fields with a join come from defineResource`);
-  return f.through ? semiJoin(f.through, where) : where;
 }
 
 /**

@@ -63,8 +63,8 @@ export async function getRow(
   return row;
 }
 
-/** The ids of one page of rows matching `filter`, in id order, as a subquery. */
-function pageIds(
+/** The ids of one page of rows matching `filter`, in id order, as a subquery (exported for EXPLAIN). */
+export function pageIds(
   db: TDbOrTx,
   resource: TResource,
   actor: TActor,
@@ -109,7 +109,12 @@ export async function firstId(
   return row?.id as number | undefined;
 }
 
-/** How many rows match, counted on the resource's table alone. */
+/** How many rows match, counted on the resource's table alone (the query; exported for EXPLAIN). */
+export function countQuery(db: TDbOrTx, resource: TResource, actor: TActor, filter: TCompiledFilter): TQuery {
+  return selectFrom(db, resource, { n: count() }).where(and(rowScope(resource, actor), filter.where));
+}
+
+/** How many rows match. */
 export async function countRows(
   db: TDbOrTx,
   resource: TResource,
@@ -117,9 +122,7 @@ export async function countRows(
   filter: TCompiledFilter,
 ): Promise<number> {
   // count() maps to Number: PGlite returns bigint counts as numbers, pg as strings.
-  const [row] = await selectFrom(db, resource, { n: count() }).where(
-    and(rowScope(resource, actor), filter.where),
-  );
+  const [row] = await countQuery(db, resource, actor, filter);
   return Number(row?.n ?? 0);
 }
 

@@ -8,13 +8,15 @@ import {
   studentInfos,
 } from '../../db/schema/index.js';
 import { defineResource } from '../define.js';
+import { applicationsInStatus } from './status-rows.js';
 
 /**
  * The student's most recently changed application (issue 12: the agent's list shows each student's
  * latest status and filters by it), as a correlated subquery: in the select it runs for the page's
- * rows only (queries.ts), in a filter for the rows of the caller's scope, each through the
- * (student_id, …) index of student_courses and the primary key of application_statuses. A
- * submitted course without a status row (confirmed before the pipeline) counts as submitted then.
+ * rows only (queries.ts), each through the (student_id, …) index of student_courses and the primary
+ * key of application_statuses. A submitted course without a status row (confirmed before the
+ * pipeline) counts as submitted then. A filter on the status reads it only for the students that
+ * have an application in that status, found through the status index (`indexed` below).
  */
 function latest(column: 'status' | 'at'): SQL {
   const changedAt = sql`coalesce(${applicationStatuses.updatedAt}, ${studentCourses.submittedAt})`;
@@ -49,7 +51,14 @@ export const studentInfoResource = defineResource({
     latestStatusAt: sql<string | null>`${latest('at')}::text`.as('latest_status_at'),
   },
   fields: {
-    latestStatus: { expr: latest('status'), type: 'text' },
+    latestStatus: {
+      expr: latest('status'),
+      type: 'text',
+      // Through the status index: only the students with an application in the status asked for
+      // (a necessary condition) have their latest status read, instead of every student in scope.
+      indexed: (test) => sql`${studentInfos.id} in (select ${studentCourses.studentId} from ${studentCourses}
+        where ${studentCourses.id} in ${applicationsInStatus(test)}) and ${test(latest('status'))}`,
+    },
     latestStatusAt: { expr: latest('at'), type: 'timestamp' },
   },
 });
