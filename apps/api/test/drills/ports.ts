@@ -12,4 +12,8 @@ export const DRILL_PORTS = {
   /** Files disk full or read-only; uploads aborted halfway (in-process apps on PGlite). */
   filesApi: 3703,
   abortApi: 3704,
+  /** Rate limits while Redis is stopped and frozen (the rate-limit lane's range 3760-3769). */
+  rateLimitApiOne: 3760,
+  rateLimitApiTwo: 3761,
+  rateLimitRedis: 3762,
 } as const;

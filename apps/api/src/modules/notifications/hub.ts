@@ -178,7 +178,13 @@ export async function createHub(app: FastifyInstance): Promise<THub> {
   app.addHook('onClose', async () => {
     for (const done of closing) done();
     await io.of('/').adapter.close?.();
-    await Promise.all(redis.map((client) => client.quit().catch(() => client.disconnect())));
+    // A Redis that is away gets no QUIT: the subscriber's would wait in its offline queue until
+    // Redis is back, holding the shutdown.
+    await Promise.all(
+      redis.map((client) =>
+        client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect(),
+      ),
+    );
   });
 
   return {
