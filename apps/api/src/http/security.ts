@@ -175,6 +175,17 @@ async function registerRateLimits(app: FastifyInstance) {
       redis.disconnect();
     });
     store = sharedOrLocalStore(redis, `${config.redisKeyPrefix}rate-`, gaps);
+    // Count in Redis from the first request: start once connected (or refused, or after the
+    // connect timeout; the counts are then made in memory until Redis answers).
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        redis.off('ready', done).off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 2000);
+      redis.once('ready', done).once('error', done);
+    });
   }
   await app.register(rateLimit, {
     global: false,

@@ -29,6 +29,7 @@ describe('drill: rate limits while Redis is stopped or frozen', () => {
   let two: TApiProcess;
   const oneLog = logCapture();
   const times: Record<string, number[]> = {};
+  let frozen = false;
 
   beforeAll(async () => {
     redis = await startRedis({ port: DRILL_PORTS.rateLimitRedis });
@@ -40,6 +41,8 @@ describe('drill: rate limits while Redis is stopped or frozen', () => {
     two = await startApi(DRILL_PORTS.rateLimitApiTwo, env);
   }, 120_000);
   afterAll(async () => {
+    // A failure while Redis is frozen would leave the clients' QUIT waiting for it.
+    if (frozen) redis.thaw();
     await two?.stop();
     await one?.close();
     await redis?.close();
@@ -109,6 +112,7 @@ describe('drill: rate limits while Redis is stopped or frozen', () => {
     // Redis frozen: connected, answering nothing. The first count on each process waits for the
     // command timeout, the next ones are made in memory at once for a second, then Redis is tried again.
     redis.freeze();
+    frozen = true;
     const frozenAt = performance.now();
     await expectPerProcess('198.51.100.4', 'frozen');
     await eventually(() => gapsIn(oneLog.text()) === 2, 5000, 'the second gap in the log of one');
@@ -117,6 +121,7 @@ describe('drill: rate limits while Redis is stopped or frozen', () => {
 
     // Thawed: the next count that asks Redis gets an answer, and the shared count resumes.
     redis.thaw();
+    frozen = false;
     const thawedAt = performance.now();
     let probe = 0;
     while (backsIn(oneLog.text()) < 2 || backsIn(two.server.output()) < 2) {
