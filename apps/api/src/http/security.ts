@@ -152,6 +152,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
  */
 async function registerRateLimits(app: FastifyInstance) {
   const { config } = app;
+  const rateKey = (request: FastifyRequest) =>
+    request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
   let store: FastifyRateLimitStoreCtor | undefined;
   if (config.redisUrl) {
     // ioredis is loaded only with REDIS_URL. No offline queue: while not connected a count fails at
@@ -190,7 +192,7 @@ async function registerRateLimits(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
     timeWindow: '1 minute',
-    keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+    keyGenerator: rateKey,
     max: (request) => (request.user ? config.rateLimit.max : config.rateLimit.anonymousMax),
     // Without Redis: the plugin's in-memory store. The stores never fail, so nothing is let
     // through uncounted (skipOnError stays off).
@@ -202,7 +204,11 @@ async function registerRateLimits(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url?.startsWith('/api/')) return;
     const own = route.config?.rateLimit;
-    const limit: onRequestHookHandler = own ? app.rateLimit(own) : byDefault;
+    // A route's own limit counts under keys of its own: the plugin names the store it makes here
+    // after no route, so in Redis the sign-in start and the contact form would share one count.
+    const limit: onRequestHookHandler = own
+      ? app.rateLimit({ keyGenerator: (request) => `${route.url} ${rateKey(request)}`, ...own })
+      : byDefault;
     const hooks = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [limit, ...hooks];
   });

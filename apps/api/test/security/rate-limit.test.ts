@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config.js';
 import { users } from '../../src/db/schema/index.js';
 import { createSession } from '../../src/http/session-store.js';
+import { CONTACT_RATE_LIMIT } from '../../src/modules/contact/routes.js';
 import { createTestApp, type TestApp } from '../app.js';
 import { testDbKind } from '../db.js';
 import { isListening } from '../drills/services.js';
@@ -124,6 +125,18 @@ describe.runIf(process.env.TEST_REDIS_URL)('item 30: counts shared through Redis
     expect((await two.app.inject({ url: '/api/auth/me', headers })).statusCode).toBe(401);
     expect((await one.app.inject({ url: '/api/auth/me', headers })).statusCode).toBe(401);
     expectTooMany(await two.app.inject({ url: '/api/auth/me', headers }));
+  });
+
+  it('item 30: routes with limits of their own count apart (sign-in start, contact form)', async () => {
+    const headers = { 'x-forwarded-for': `198.51.${randomInt(256)}.${randomInt(256)}` };
+    for (let i = 0; i < CONTACT_RATE_LIMIT; i++) {
+      expect((await one.app.inject({ url: '/api/auth/google-login', headers })).statusCode).toBe(303);
+    }
+    // The contact form's first message from this address: refused as invalid, not as too many.
+    const contact = () => two.app.inject({ method: 'POST', url: '/api/contact', headers, payload: {} });
+    expect((await contact()).statusCode).toBe(400);
+    for (let i = 1; i < CONTACT_RATE_LIMIT; i++) await contact();
+    expectTooMany(await contact());
   });
 });
 
