@@ -1,11 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TConfig } from '../config.js';
 import { crossSite, notFound } from './errors.js';
-import { watchRedis } from './redis-watch.js';
+import { RATE_LIMIT_REDIS_TIMEOUT_MS, sharedOrLocalStore } from './rate-limit-store.js';
+import { watchRedisGaps } from './redis-watch.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -146,38 +147,57 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
  * otherwise (`request.ip`: the socket's address unless TRUST_PROXY, so a made-up X-Forwarded-For
  * changes nothing). Routes with their own `config.rateLimit` (sign-in, contact) keep their
  * stricter limit. Counters live in Redis when REDIS_URL is set (shared by every instance), else in
- * memory. Over the limit: 429 problem+json with Retry-After (http/errors.ts).
+ * memory. While Redis fails (down, refusing, frozen) each process counts in its own memory, so the
+ * limits hold per process, and the shared counts resume when Redis answers (http/rate-limit-store.ts).
+ * Over the limit: 429 problem+json with Retry-After (http/errors.ts).
  */
 async function registerRateLimits(app: FastifyInstance) {
   const { config } = app;
-  // ioredis is loaded only with REDIS_URL.
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, {
-        connectTimeout: 2000,
-        maxRetriesPerRequest: 1,
-        enableOfflineQueue: false,
-      })
-    : undefined;
-  if (redis) {
-    const closing = watchRedis(
+  const rateKey = (request: FastifyRequest) =>
+    request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
+  let store: FastifyRateLimitStoreCtor | undefined;
+  if (config.redisUrl) {
+    // ioredis is loaded only with REDIS_URL. No offline queue: while not connected a count fails at
+    // once (and is made in memory). A count that Redis does not answer within the timeout is made
+    // in memory too; it is never retried after a reconnect (maxRetriesPerRequest 0), which would
+    // count the request a second time.
+    const redis = new (await import('ioredis')).Redis(config.redisUrl, {
+      connectTimeout: 2000,
+      commandTimeout: RATE_LIMIT_REDIS_TIMEOUT_MS,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+    });
+    const gaps = watchRedisGaps(
       redis,
       app.log,
       'rate limits',
-      'requests are not counted against the limits until it is back',
+      'requests are counted against the limits by each process alone until it is back',
     );
     app.addHook('onClose', async () => {
-      closing();
+      gaps.close();
       redis.disconnect();
+    });
+    store = sharedOrLocalStore(redis, `${config.redisKeyPrefix}rate-`, gaps);
+    // Count in Redis from the first request: start once connected (or refused, or after the
+    // connect timeout; the counts are then made in memory until Redis answers).
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        redis.off('ready', done).off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 2000);
+      redis.once('ready', done).once('error', done);
     });
   }
   await app.register(rateLimit, {
     global: false,
     timeWindow: '1 minute',
-    keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+    keyGenerator: rateKey,
     max: (request) => (request.user ? config.rateLimit.max : config.rateLimit.anonymousMax),
-    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-` } : {}),
-    // Redis away: serve rather than refuse everyone.
-    skipOnError: true,
+    // Without Redis: the plugin's in-memory store. The stores never fail, so nothing is let
+    // through uncounted (skipOnError stays off).
+    ...(store ? { store } : {}),
   });
   const byDefault = app.rateLimit();
   // First of the route's own onRequest hooks (after the session is read, before role checks): a
@@ -185,7 +205,11 @@ async function registerRateLimits(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url?.startsWith('/api/')) return;
     const own = route.config?.rateLimit;
-    const limit: onRequestHookHandler = own ? app.rateLimit(own) : byDefault;
+    // A route's own limit counts under keys of its own: the plugin names the store it makes here
+    // after no route, so in Redis the sign-in start and the contact form would share one count.
+    const limit: onRequestHookHandler = own
+      ? app.rateLimit({ keyGenerator: (request) => `${route.url} ${rateKey(request)}`, ...own })
+      : byDefault;
     const hooks = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [limit, ...hooks];
   });

@@ -1,6 +1,6 @@
-// The drills' own ports (3700-3759), one set per drill file, so drills never
+// The drills' own ports (3700-3769), one set per drill file, so drills never
 // meet each other or the machine's shared PostgreSQL (5432) and Redis (6379). DRILL_PORT_OFFSET
-// moves them all (e.g. 70: 3770-3829), for two checkouts running drills on one machine at once.
+// moves them all (e.g. 70: 3770-3839), for two checkouts running drills on one machine at once.
 const offset = Number(process.env.DRILL_PORT_OFFSET ?? 0);
 if (!Number.isInteger(offset) || offset < 0 || offset > 1000)
   throw new Error('DRILL_PORT_OFFSET is a whole number from 0 to 1000');
@@ -21,4 +21,8 @@ export const DRILL_PORTS = {
   /** PostgreSQL frozen (SIGSTOP) under load. */
   frozenApi: at(3750),
   frozenPostgres: at(3751),
+  /** Rate limits while Redis is stopped and frozen. */
+  rateLimitApiOne: at(3760),
+  rateLimitApiTwo: at(3761),
+  rateLimitRedis: at(3762),
 } as const;

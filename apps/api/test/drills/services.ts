@@ -43,6 +43,10 @@ export type TRedis = {
   stop(): Promise<void>;
   /** Starts a new server on the same port (empty: Redis is a cache and a bus here, not a store). */
   start(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered. */
+  freeze(): void;
+  /** Lets a frozen server go on (SIGCONT): it answers what it was sent meanwhile. */
+  thaw(): void;
   /** Stops it if running. */
   close(): Promise<void>;
 };
@@ -229,7 +233,12 @@ export async function startRedis({ port }: { port: number }): Promise<TRedis> {
     const c = child;
     if (!c) return;
     c.kill('SIGTERM');
+    c.kill('SIGCONT'); // a frozen server ends too
     await exited;
+  };
+  const signal = (name: NodeJS.Signals) => {
+    if (!child) throw new Error('Redis is not running');
+    child.kill(name);
   };
   await start();
   return {
@@ -237,6 +246,8 @@ export async function startRedis({ port }: { port: number }): Promise<TRedis> {
     port,
     start,
     stop,
+    freeze: () => signal('SIGSTOP'),
+    thaw: () => signal('SIGCONT'),
     close: async () => {
       await stop();
       fs.rmSync(dir, { recursive: true, force: true });

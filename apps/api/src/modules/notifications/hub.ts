@@ -80,6 +80,7 @@ export async function createHub(app: FastifyInstance): Promise<THub> {
 
   let redis: Redis[] = [];
   const closing: (() => void)[] = [];
+  let shuttingDown = false;
   if (config.redisUrl) {
     // Loaded only with REDIS_URL (about 30 MB resident together).
     const [{ Redis }, { createAdapter }] = await Promise.all([
@@ -110,6 +111,16 @@ export async function createHub(app: FastifyInstance): Promise<THub> {
         app.log.warn({ err: { message: err.message } }, 'hub: an emit to the other processes was dropped');
         return 0;
       })) as typeof pub.publish;
+    // Nor does it handle a refused (un)subscription: those still queued in the subscriber's offline
+    // queue when the process closes while Redis is away are refused then; dropped quietly.
+    for (const name of ['psubscribe', 'subscribe', 'punsubscribe', 'unsubscribe'] as const) {
+      const send = sub[name].bind(sub) as (...args: unknown[]) => Promise<unknown>;
+      (sub as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
+        send(...args).catch((err: unknown) => {
+          if (!shuttingDown) throw err;
+          return 0;
+        });
+    }
     io.adapter(createAdapter(pub, sub, { key: config.redisHubChannel }));
   }
 
@@ -176,9 +187,16 @@ export async function createHub(app: FastifyInstance): Promise<THub> {
     io.engine.close();
   });
   app.addHook('onClose', async () => {
+    shuttingDown = true;
     for (const done of closing) done();
     await io.of('/').adapter.close?.();
-    await Promise.all(redis.map((client) => client.quit().catch(() => client.disconnect())));
+    // A Redis that is away gets no QUIT: the subscriber's would wait in its offline queue until
+    // Redis is back, holding the shutdown.
+    await Promise.all(
+      redis.map((client) =>
+        client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect(),
+      ),
+    );
   });
 
   return {
