@@ -2,15 +2,18 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, readConfig } from './config.js';
-import { DataDirLockedError, openDatabase } from './db/client.js';
+import { DataDirError, openDatabase } from './db/client.js';
 import { seedIfEmpty, seedReferenceData } from './db/seed/index.js';
 
 async function main() {
   const config = readConfig();
   // Takes the data directory's lock first: a second process stops here, before touching the files.
+  // A new embedded data directory is seeded while it is made, in a thread whose memory then goes
+  // (db/client.ts); the seeds below are then no-ops, and do the work on an existing directory.
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    seed: config.seedDemo ? 'demo' : 'reference',
     timeouts: config.databaseTimeouts,
   });
   let app: FastifyInstance | undefined;
@@ -41,7 +44,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirError) {
     console.error(err.message);
   } else if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     console.error(`${(err as Error).message}: another program uses this port; set PORT to a free one.`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { ConfigError, readConfig, type TConfig } from '../../src/config.js';
-import { type Database, DataDirLockedError, openDatabase } from '../../src/db/client.js';
+import { type Database, DataDirError, openDatabase } from '../../src/db/client.js';
 import { createStorage, type TStorage } from '../../src/modules/documents/storage/index.js';
 
 // What the operations scripts (storage:migrate, backup, restore) share: flags, the portal's own
@@ -116,7 +116,7 @@ export function runScript(main: () => Promise<number>) {
   main().then(
     (code) => process.exit(code),
     (err: unknown) => {
-      if (err instanceof OpsError || err instanceof ConfigError || err instanceof DataDirLockedError) {
+      if (err instanceof OpsError || err instanceof ConfigError || err instanceof DataDirError) {
         process.stderr.write(`${(err as Error).message}\n`);
       } else {
         process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import v8 from 'node:v8';
+import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,6 +8,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { createPglite } from './pglite.js';
+import type { TInitRequest } from './pglite-init-worker.js';
 import {
   connectForMigrations,
   createPool,
@@ -38,7 +40,9 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
-export class DataDirLockedError extends Error {}
+/** The data directory cannot be used (its message says why and what to do). */
+export class DataDirError extends Error {}
+export class DataDirLockedError extends DataDirError {}
 
 /**
  * PGlite has no lock on its data directory and two processes on it corrupt it, so we hold a lock
@@ -144,35 +148,6 @@ const warnConnectionLost = (err: Error) =>
     `database connection lost (${(err as NodeJS.ErrnoException).code ?? err.message}); reconnecting when needed`,
   );
 
-/**
- * PGlite sized for a small server (README "Memory"): PostgreSQL's default 128 MB of shared buffers
- * live in the WebAssembly memory, which never shrinks, and are all touched at start; 16 MB hold the
- * portal's hot catalogue while the files stay in the operating system's page cache. V8 compiles
- * PGlite's 9 MB module with its baseline compiler only (Liftoff): the optimising tier's compile
- * memory (about 45 MB, kept by the allocator) and its CPU at start cost more than its faster code
- * gains here. The flag is read when a module is compiled, so it is set around this one compile and
- * then restored: other WebAssembly (react-pdf's layout in the PDF workers) still tiers up.
- */
-async function createPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
-  // Loaded only for the embedded database (not on PostgreSQL).
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-  ]);
-  const options = {
-    extensions: { pg_trgm },
-    ...(loadDataDir ? { loadDataDir } : {}),
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  };
-  v8.setFlagsFromString('--liftoff-only');
-  try {
-    return await PGlite.create(dataDir, options);
-  } finally {
-    v8.setFlagsFromString('--no-liftoff-only');
-  }
-}
-const PGLITE_SHARED_BUFFERS = '16MB';
-
 // Several API processes may start at once on one PostgreSQL (npm run cluster, a rolling restart):
 // drizzle's migrator takes no lock (two at once race on its schema and table and may apply a
 // migration twice), so they take turns on one connection holding this session-level lock.
@@ -205,6 +180,11 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
   /** PostgreSQL only: the time limits of connecting and of each query (default 5 s and 10 s). */
   timeouts?: TDatabaseTimeouts;
+  /**
+   * PGlite on disk only: a new data directory is also seeded while it is made (seedReferenceData,
+   * or seedIfEmpty for `demo`), in the thread whose memory goes afterwards (initialiseDataDir).
+   */
+  seed?: 'reference' | 'demo';
 }): Promise<Database> {
   if (opts.url) {
     const timeouts = opts.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
@@ -228,26 +208,106 @@ export async function openDatabase(opts: {
   const dir = opts.dataDir ?? 'memory://';
   const inMemory = dir.startsWith('memory://');
   const unlock = inMemory ? () => {} : lockDataDir(dir);
-  let client: PGlite;
+  let client: PGlite | undefined;
   try {
-    client = await createPglite(inMemory ? dir : path.join(dir, 'pgdata'), opts.loadDataDir);
+    if (inMemory) {
+      client = await createPglite(dir, opts.loadDataDir);
+    } else {
+      const pgdata = path.join(dir, 'pgdata');
+      if (!isInitialised(pgdata)) await initialiseDataDir(pgdata, opts);
+      else if (opts.loadDataDir)
+        throw new DataDirError(`${dir} already holds a database: load a dump into a new one`);
+      client = await createPglite(pgdata);
+    }
+    const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: opts.logger }) as unknown as TDb;
+    await migratePglite(db as never, { migrationsFolder });
+    const opened = client;
+    return {
+      db,
+      quick: db,
+      kind: 'pglite',
+      close: async () => {
+        await opened.close();
+        unlock();
+      },
+      ping: async () => {
+        await opened.query('select 1');
+      },
+      dumpDataDir: () => opened.dumpDataDir('gzip'),
+    };
   } catch (err) {
+    await client?.close().catch(() => {});
     unlock();
     throw err;
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: opts.logger }) as unknown as TDb;
-  await migratePglite(db as never, { migrationsFolder });
-  return {
-    db,
-    quick: db,
-    kind: 'pglite',
-    close: async () => {
-      await client.close();
-      unlock();
+}
+
+/**
+ * Whether PGlite's directory holds a database: PostgreSQL's PG_VERSION is in it. A directory this
+ * module made is complete when it has that name (initialiseDataDir renames it into place last), so
+ * the check only has to tell a made one from none. A directory by that name without PG_VERSION is
+ * not ours to guess about: empty, it is made anew; holding files, it is refused.
+ */
+function isInitialised(pgdata: string): boolean {
+  if (fs.existsSync(path.join(pgdata, 'PG_VERSION'))) return true;
+  if (!fs.existsSync(pgdata)) return false;
+  if (fs.readdirSync(pgdata).length === 0) {
+    fs.rmdirSync(pgdata);
+    return false;
+  }
+  throw new DataDirError(
+    `${pgdata} holds files but no database (no PG_VERSION): move it aside and start again, or restore a backup.`,
+  );
+}
+
+/** Where a new data directory is made before it is renamed into place. */
+export const initialisingDir = (pgdata: string) => `${pgdata}.initialising`;
+
+/**
+ * Makes a new PGlite data directory (initdb, or the load of a dump; the migrations; the first
+ * seed when asked) in a worker thread, in a directory beside `pgdata`, and renames it to `pgdata`
+ * once PGlite has closed it. The thread's WebAssembly memory (initdb's peak is about 500 MB, which
+ * an instance never gives back) goes when it ends, so the process then opens the directory like any
+ * later start (README "Memory"). A first start that crashes leaves only the directory aside, which
+ * the next start removes and makes again: a half-made database never bears the name `pgdata`.
+ */
+async function initialiseDataDir(
+  pgdata: string,
+  opts: { loadDataDir?: Blob; seed?: 'reference' | 'demo' },
+): Promise<void> {
+  const aside = initialisingDir(pgdata);
+  fs.rmSync(aside, { recursive: true, force: true });
+  const dump = opts.loadDataDir ? await opts.loadDataDir.arrayBuffer() : undefined;
+  const request: TInitRequest = { dir: aside, migrationsFolder, dump, seed: opts.seed };
+  const compiled = import.meta.url.endsWith('.js');
+  const worker = new Worker(
+    new URL(compiled ? './pglite-init-worker.js' : './pglite-init-worker.mjs', import.meta.url),
+    {
+      workerData: request,
+      transferList: dump ? [dump] : [],
+      execArgv: [],
     },
-    ping: async () => {
-      await client.query('select 1');
-    },
-    dumpDataDir: () => client.dumpDataDir('gzip'),
-  };
+  );
+  await new Promise<void>((resolve, reject) => {
+    let done = false;
+    worker.once('message', (msg) => {
+      if (msg !== 'initialised') return;
+      done = true;
+      // Its work is done and PGlite closed: end it now, its memory with it.
+      worker.terminate().then(() => resolve(), reject);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (!done)
+        reject(new Error(`making the data directory ${pgdata} failed (its thread ended with ${code})`));
+    });
+  });
+  fs.renameSync(aside, pgdata);
+  // The rename itself on disk before anything is written into the database.
+  const parent = fs.openSync(path.dirname(pgdata), 'r');
+  try {
+    fs.fsyncSync(parent);
+  } finally {
+    fs.closeSync(parent);
+  }
 }

@@ -15,6 +15,11 @@ import { type ServerProcess, startServer, waitUntilReady } from './server-proces
 const root = path.resolve(import.meta.dirname, '../../../..');
 const dist = path.join(root, 'apps/api/dist');
 const run = promisify(execFile);
+/**
+ * The bound on the first start's resident memory at idle, in MB (measured: README "Memory"): Node 20
+ * read 242-260 MB; Node 24 371-655 MB, its allocator keeping part of initdb's peak in the thread.
+ */
+const FIRST_START_MB = Number(process.versions.node.split('.')[0]) >= 22 ? 800 : 350;
 
 /** Newest modification time of the files under `dir` (0 when it does not exist). */
 function newest(dir: string): number {
@@ -85,15 +90,16 @@ describe.skipIf(testDbKind() !== 'pglite')('the compiled API (apps/api/dist)', (
     started.push(server);
     const port = await waitUntilReady(server, 100_000);
     expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
-    // Resident memory at idle, for the record (README "Memory": about 200 MB after the first
-    // start; a first start keeps PGlite's initdb memory for a while: 254-690 MB on Node 20, 795 MB
-    // once on Node 24). The bound only catches a gross regression; the bench measures memory.
+    // Resident memory at idle after the first start on an empty data directory (README "Memory").
+    // PGlite's initdb, the migrations and the seed run in a worker thread whose WebAssembly memory
+    // goes when it ends (db/client.ts); before, in the same process, 254-690 MB on Node 20 and
+    // 795-819 MB on Node 24. Every later start: 162-181 MB.
     await new Promise((r) => setTimeout(r, 2000));
     const rss = Number(
       /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1],
     );
     console.log(`compiled API on PGlite, first start: ${(rss / 1024).toFixed(0)} MB resident`);
-    expect(rss / 1024).toBeLessThan(1024);
+    expect(rss / 1024).toBeLessThan(FIRST_START_MB);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).not.toMatch(/tsx|ERR_/);
