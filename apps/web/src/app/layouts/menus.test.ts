@@ -1,4 +1,4 @@
-import { IconFlag } from '@tabler/icons-react';
+import { IconBrandGoogleDrive, IconDownload, IconFlag } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
 import { lazyPage } from '../lazy-page';
 import { SCREENS } from '../routes';
@@ -27,7 +27,7 @@ describe('sidebar menus come from the table of screens (item 21)', () => {
 
   it('the Google Drive entry has an icon of its own, not the Application forms one', () => {
     const iconOf = (to: string) => menuOf('Admin').find((item) => item.to === to)?.icon;
-    expect(iconOf('/Admin/CheckGoogleDriveConnection')).toBeTruthy();
-    expect(iconOf('/Admin/CheckGoogleDriveConnection')).not.toBe(iconOf('/Admin/ApplicationForms'));
+    expect(iconOf('/Admin/CheckGoogleDriveConnection')).toBe(IconBrandGoogleDrive);
+    expect(iconOf('/Admin/ApplicationForms')).toBe(IconDownload);
   });
 });
