@@ -11,8 +11,9 @@ import { sessionCookieName } from '../../src/http/session.js';
 import type { TestApp } from '../app.js';
 import { Browser } from '../auth/browser.js';
 import { signInThroughDemo } from '../auth/flow.js';
+import { universityBody } from '../resources/helpers.js';
 import { type ServerProcess, startServer, waitUntilReady } from '../startup/server-process.js';
-import { readAnswer } from './load.js';
+import { readAnswer, type TLoadOptions } from './load.js';
 import { isListening } from './services.js';
 
 // The API as the drills use it: a real process of its own (startup/server-process.ts holds the
@@ -145,4 +146,26 @@ export async function expectPromptClose(t: TestApp, withinMs = 5000) {
   const ms = performance.now() - started;
   console.log(`  the server closed ${Math.round(ms)} ms after the load (no connection left hanging)`);
   expect(ms).toBeLessThan(withinMs);
+}
+
+/**
+ * The PostgreSQL drills' mix for an admin: every 4th request adds a university named
+ * `${prefix} University ${i}` (a write whose id is checked afterwards), every 4th a page of the
+ * list, the rest the session read.
+ */
+export function adminMix(admin: ReturnType<typeof apiClient>, prefix: string): TLoadOptions['next'] {
+  return (i) => {
+    if (i % 4 === 3)
+      return {
+        kind: 'write',
+        send: (signal) => admin.post('/University/add', universityBody(`${prefix} University ${i}`), signal),
+        check: (body) => (body as { id: number }).id,
+      };
+    if (i % 4 === 1)
+      return {
+        kind: 'list',
+        send: (signal) => admin.post('/University/getListByPage', { page: 0, pageSize: 10 }, signal),
+      };
+    return { kind: 'session', send: (signal) => admin.get('/auth/me', signal) };
+  };
 }

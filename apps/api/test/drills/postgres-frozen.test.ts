@@ -1,8 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementTimeoutMs } from '../../src/db/postgres-pool.js';
-import { universityBody } from '../resources/helpers.js';
-import { apiClient, signIn, startApi, type TApiProcess } from './api.js';
+import { adminMix, apiClient, signIn, startApi, type TApiProcess } from './api.js';
 import { startLoad, summarize } from './load.js';
 import { DRILL_PORTS } from './ports.js';
 import { startPostgres, type TPostgres } from './services.js';
@@ -58,20 +57,7 @@ describe('drill: PostgreSQL frozen under load', () => {
       durationMs: DURATION_MS,
       maxRequests: Math.ceil((RATE * DURATION_MS) / 1000) + 1,
       timeoutMs: TIMEOUT_MS,
-      next: (i) => {
-        if (i % 4 === 3)
-          return {
-            kind: 'write',
-            send: (signal) => admin.post('/University/add', universityBody(`Frozen University ${i}`), signal),
-            check: (body) => (body as { id: number }).id,
-          };
-        if (i % 4 === 1)
-          return {
-            kind: 'list',
-            send: (signal) => admin.post('/University/getListByPage', { page: 0, pageSize: 10 }, signal),
-          };
-        return { kind: 'session', send: (signal) => admin.get('/auth/me', signal) };
-      },
+      next: adminMix(admin, 'Frozen'),
     });
 
     await new Promise((r) => setTimeout(r, FAULT_AT_MS));
