@@ -9,6 +9,8 @@ const apiProject = (name: string, env: Record<string, string>) => ({
     exclude: ['test/drills/**'],
     environment: 'node',
     env,
+    // PGlite: one migrated database dumped per run, which each file's fresh database loads.
+    globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -27,9 +27,16 @@ test('a reloaded signed-in page has its tab title in uz, ru and en', async ({ pa
     ru: 'Университеты · UniApply',
     en: 'Universities · UniApply',
   };
+  // As a user switches: the header's picker, which saves the choice to the account (writing the
+  // browser's storage while the page still loads raced the page's own sign-in language sync).
+  const picker = page.getByRole('combobox', { name: /^(Language|Til|Язык)$/ });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   for (const [language, title] of Object.entries(titles)) {
-    await page.evaluate((l) => localStorage.setItem('appLanguage', l), language);
-    await page.evaluate(() => localStorage.setItem('appLanguageChosenSignedOut', '1'));
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/auth/me/language') && r.request().method() === 'PUT',
+    );
+    await picker.selectOption(language);
+    expect((await saved).status()).toBe(204);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page).toHaveTitle(title);

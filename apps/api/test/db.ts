@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
 
 /**
@@ -7,7 +9,12 @@ import { type Database, openDatabase } from '../src/db/client.js';
  * database (dropped afterwards) when the project runs with TEST_DB=postgres.
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({});
+  if (process.env.TEST_DB !== 'postgres') {
+    // The run's migrated template (test/global-setup.ts) when there is one: the same database, sooner.
+    const template = inject('pgliteTemplate');
+    if (!template) return openDatabase({});
+    return openDatabase({ loadDataDir: new Blob([fs.readFileSync(template)]) });
+  }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `uniapply_t_${randomBytes(6).toString('hex')}`;
