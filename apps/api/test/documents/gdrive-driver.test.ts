@@ -230,8 +230,9 @@ describe('rate limits, errors and time limits', () => {
     drive.stallMediaAfter = 10_000;
     const stream = await d.get(k);
     const t0 = Date.now();
-    await expect(buffer(stream!)).rejects.toThrow();
+    expect(await problemOf(buffer(stream!))).toMatchObject({ status: 503, code: 'storageUnavailable' });
     expect(Date.now() - t0).toBeLessThan(3000);
+    expect(warnings.at(-1)?.msg).toBe('Google Drive download broke off');
   });
 
   it('retries a refused connection, then answers 503', async () => {

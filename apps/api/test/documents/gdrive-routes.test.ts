@@ -43,6 +43,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   drive.hang = false;
+  drive.stallMediaAfter = null;
 });
 
 const studentFolder = () => drive.folders().find((f) => f.name === String(studentId));
@@ -139,6 +140,21 @@ describe('documents through Google Drive', () => {
     const back = await download(t, student, fileId);
     expect(back.statusCode).toBe(503);
     expect(back.json()).toMatchObject({ code: 'storageUnavailable' });
+  });
+
+  it('answers a download with 503 when Drive sends the head and then no byte of the body', async () => {
+    const up = await upload(t, student, '/Qualification/upload', {
+      file: { filename: 'a.pdf', data: pdfFile() },
+    });
+    const { fileId } = up.body as { fileId: string };
+    drive.stallMediaAfter = 0;
+    const started = performance.now();
+    const back = await download(t, student, fileId);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(back.statusCode).toBe(503);
+    expect(back.headers['content-type']).toContain('application/problem+json');
+    expect(back.headers['content-disposition']).toBeUndefined();
+    expect(back.json()).toMatchObject({ status: 503, code: 'storageUnavailable' });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 import { AppError, unavailable } from '../../../http/errors.js';
 
 /**
@@ -84,4 +84,18 @@ export async function onStorage<T>(step: () => Promise<T>): Promise<T> {
   } catch (err) {
     throw storageFault(err) ?? err;
   }
+}
+
+/**
+ * A store's download body relayed through `out`. The store's call ends with the answer's head; a
+ * body that then stalls past the driver's time limit or breaks off ends `out` with `failure(err)`
+ * (the driver logs why and gives the 503 `storageUnavailable`): before the first byte the route
+ * still answers it, later the download is cut off. A reader gone (a client that hung up) releases
+ * the store's connection too.
+ */
+export function relayDownload<T extends Duplex>(body: Readable, out: T, failure: (err: Error) => Error): T {
+  body.once('error', (err) => out.destroy(failure(err)));
+  out.once('close', () => body.destroy());
+  body.pipe(out);
+  return out;
 }

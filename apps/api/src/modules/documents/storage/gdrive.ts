@@ -6,7 +6,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { auth, type drive_v3, drive as driveApi } from '@googleapis/drive';
 import type { TDriveSettings } from '../../../config.js';
-import { assertKey, type StorageDriver } from './driver.js';
+import { assertKey, relayDownload, type StorageDriver } from './driver.js';
 import { createCaller, DriveMissing, fetchAccessToken, storageUnavailable } from './gdrive-call.js';
 
 // Files in Google Drive (DESIGN 7 "Storage drivers"). A service account has no storage quota of
@@ -207,7 +207,8 @@ export function gdriveDriver(settings: TDriveSettings, spool: string, log: TLog)
         known.delete(key);
         return null;
       }
-      // The call's time limit ends with the headers; the body may not stall for longer either.
+      // The call's time limit ends with the headers; the body may not stall for longer either
+      // (relayDownload: a logged 503 before the first byte, a cut-off download after).
       const stall = setTimeout(() => idle.abort(), settings.timeoutMs);
       const watch = new Transform({
         transform(chunk, _enc, done) {
@@ -215,10 +216,14 @@ export function gdriveDriver(settings: TDriveSettings, spool: string, log: TLog)
           done(null, chunk);
         },
       });
-      pipeline(body, watch)
-        .catch(() => {})
-        .finally(() => clearTimeout(stall));
-      return watch;
+      watch.once('close', () => clearTimeout(stall));
+      return relayDownload(body, watch, (err) => {
+        log.warn(
+          { call: 'files.get(media)', reason: `${err.name}: ${err.message}`.slice(0, 300) },
+          'Google Drive download broke off',
+        );
+        return storageUnavailable();
+      });
     },
     async delete(key) {
       known.delete(key);

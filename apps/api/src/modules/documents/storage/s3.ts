@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { TS3Settings } from '../../../config.js';
-import { assertKey, type StorageDriver, storageUnavailable } from './driver.js';
+import { assertKey, relayDownload, type StorageDriver, storageUnavailable } from './driver.js';
 
 // Files in any S3-compatible object store (DESIGN 7 "Storage drivers"): one object per file under
 // its key `<studentId>/<fileId>` in S3_BUCKET. Time limits and retries are the SDK's (standard
@@ -76,25 +76,15 @@ export function s3Driver(settings: TS3Settings, log: TLog): StorageDriver {
     }
   }
 
-  /**
-   * The object's bytes as they come. The call above ends with the answer's head; a body that then
-   * stalls past S3_TIMEOUT_MS (the SDK's socket time limit) or breaks off ends this stream with the
-   * logged 503 `storageUnavailable`: before the first byte the route can still answer it, later
-   * the download is cut off.
-   */
+  /** The object's bytes as they come; a stall or a break after the head is a logged 503. */
   function failingAsStorage(body: Readable): Readable {
-    const out = new PassThrough();
-    body.once('error', (err) => {
+    return relayDownload(body, new PassThrough(), (err) => {
       log.warn(
         { call: 'getObject', reason: `${err.name}: ${err.message}`.slice(0, 300) },
         'S3 download broke off',
       );
-      out.destroy(storageUnavailable());
+      return storageUnavailable();
     });
-    // The reader gone (a client that hung up): release the store's connection too.
-    out.once('close', () => body.destroy());
-    body.pipe(out);
-    return out;
   }
 
   return {
