@@ -4,6 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { accessPlugin } from './http/access.js';
+import { registerBodyStall } from './http/body-stall.js';
 import { registerDrain } from './http/drain.js';
 import { requestForLog } from './http/error-log.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -51,7 +52,7 @@ export type BuildOptions = {
  * - a request's head within 30 s (checked every 5 s; Node's check runs every 30 s by default);
  * - the whole request, body included, within 10 minutes: the largest upload (10 MB) over a slow
  *   mobile link of 17 KB/s still fits; an upload that goes silent is ended far sooner by
- *   UPLOAD_STALL_MS (modules/documents/upload.ts);
+ *   UPLOAD_STALL_MS (modules/documents/upload.ts; any other request body: http/body-stall.ts);
  * - an idle kept-alive connection is closed after 72 s (Fastify's default, kept on purpose): longer
  *   than the 60 s idle time of common load balancers and proxies, so they close it first and never
  *   send a request on a connection we are closing;
@@ -95,6 +96,7 @@ export async function buildApp({
   app.decorate('catalogueCache', new CatalogueCache(database, config.catalogueCache));
   app.decorate('events', new AppEvents());
   registerErrorHandler(app);
+  registerBodyStall(app, config.uploadStallMs);
   registerDrain(app);
   // Node's server.close() ends the connections idle at that moment only: one still finishing an
   // answer (a download's last bytes) would then wait for its keep-alive time-out (72 s) and hold

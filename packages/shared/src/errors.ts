@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'undoUnavailable',
   'payloadTooLarge',
   'uploadStalled',
+  'requestStalled',
   'unsupportedMediaType',
   'fileType',
   'fileDamaged',

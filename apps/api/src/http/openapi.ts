@@ -66,7 +66,7 @@ const PROBLEM_TITLES: Record<number, string> = {
   401: 'Not signed in, or the session has ended.',
   403: 'The signed-in user may not do this, or the request came from another site.',
   404: 'Nothing was found (also for a record the user may not see).',
-  408: 'The upload stopped arriving (no byte for UPLOAD_STALL_MS) and was cancelled; nothing was kept.',
+  408: 'The request body (an upload, or any other) stopped arriving (no byte for UPLOAD_STALL_MS) and was cancelled; nothing was kept.',
   409: 'The change conflicts with the stored data (in use, or changed by someone else).',
   413: 'The request body is too large.',
   422: 'The request cannot be processed as sent (e.g. an Idempotency-Key reused for another request).',
@@ -126,6 +126,7 @@ const zodToJsonConfig = { target: 'draft-2020-12' as const, override: describeTr
 type TOperation = {
   operationId?: string;
   security?: unknown[];
+  requestBody?: unknown;
   responses: Record<string, unknown>;
 };
 type TDocument = {
@@ -152,6 +153,8 @@ export function addCommonProblems(doc: TDocument): TDocument {
       const statuses = [400, 500];
       if (secured) statuses.push(401, 403);
       else if (method !== 'get' && method !== 'head') statuses.push(403);
+      // A body that stops arriving is cancelled (http/body-stall.ts).
+      if (operation.requestBody) statuses.push(408);
       for (const status of statuses) operation.responses[String(status)] ??= {};
       // Route-declared problems (`problems(404)`) and these all point to one shared response.
       for (const [status, response] of Object.entries(operation.responses)) {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { watchForStall } from '../../http/body-stall.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { storageFault } from './storage/driver.js';
 
@@ -31,41 +31,6 @@ export type TSpooled = {
   clientName: string | undefined;
   fields: Record<string, string>;
 };
-
-/**
- * Calls `onStall` once when no byte of the request's body has arrived for `stallMs` (a phone that
- * lost its signal mid-upload goes silent without closing; Node would hold the request, and its
- * spool file, for as long as the connection lives). Bytes are counted on the socket, so the body
- * stream is never touched; a body we are not reading (our spool's back-pressure) is not the
- * client's silence. Ends by itself once the whole body is in. Returns the stop function.
- */
-export function watchForStall(raw: IncomingMessage, stallMs: number, onStall: () => void): () => void {
-  const { socket } = raw;
-  // An injected request (tests' app.inject) has no real socket, and its body is all there.
-  if (typeof socket?.bytesRead !== 'number') return () => {};
-  const every = Math.min(1000, Math.max(10, Math.floor(stallMs / 5)));
-  let seen = socket.bytesRead;
-  let activeAt = performance.now();
-  let checkedAt = activeAt;
-  const timer = setInterval(() => {
-    if (raw.complete || raw.readableEnded || raw.destroyed) return clearInterval(timer);
-    const now = performance.now();
-    const read = socket.bytesRead;
-    // A check that comes late (our event loop was busy) has not watched the socket meanwhile:
-    // bytes may be waiting unread, so the silence is not the client's.
-    const late = now - checkedAt > 2 * every;
-    checkedAt = now;
-    if (read !== seen || late || raw.isPaused() || raw.readableLength > 0) {
-      seen = read;
-      activeAt = now;
-    } else if (now - activeAt >= stallMs) {
-      clearInterval(timer);
-      onStall();
-    }
-  }, every);
-  timer.unref();
-  return () => clearInterval(timer);
-}
 
 /**
  * Streams the request's one file into a spool file and collects its text fields (in any order:

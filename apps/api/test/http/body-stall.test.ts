@@ -1,0 +1,96 @@
+import net from 'node:net';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { studentInfos } from '../../src/db/schema/index.js';
+import { createTestApp, type SignedIn, signInAs, type TestApp } from '../app.js';
+import { logCapture } from '../log-capture.js';
+import { studentInfoBody } from '../resources/helpers.js';
+
+// Issue 11: a JSON body that goes silent half-way (a phone losing its signal mid-save, the
+// connection left open) is ended after UPLOAD_STALL_MS without a byte: 408 `requestStalled`, the
+// connection closed, nothing saved, the event logged with the user id and without the body.
+// Before, it held the request and its connection until Node's 10-minute request limit.
+
+const STALL_MS = 400;
+/** How late the server may end a stalled body, beyond STALL_MS (a loaded machine's slack). */
+const SLACK_MS = 2500;
+const MARKER = 'Silentbody';
+
+let t: TestApp;
+let agent: SignedIn;
+const log = logCapture();
+
+beforeAll(async () => {
+  t = await createTestApp({ UPLOAD_STALL_MS: String(STALL_MS), LOG_LEVEL: 'info' }, { logStream: log.stream });
+  agent = await signInAs(t, 'silent.saver@body-stall.test', 'Agent');
+});
+afterAll(() => t?.close());
+
+const students = async () => (await t.database.db.select({ n: count() }).from(studentInfos))[0]!.n;
+
+/** A connection that has sent an add's head; the JSON body goes out as the test says. */
+async function openAdd(marker: string) {
+  const payload = Buffer.from(JSON.stringify(studentInfoBody(marker)));
+  const { port } = new URL(t.baseUrl);
+  const socket = net.connect(Number(port), '127.0.0.1');
+  await new Promise<void>((resolve) => socket.once('connect', resolve));
+  let answer = '';
+  socket.on('data', (d) => (answer += d.toString('utf8')));
+  socket.on('error', () => {});
+  const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(performance.now())));
+  socket.write(
+    `POST /api/StudentInfo/add HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${agent.cookie}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${payload.length}\r\n\r\n`,
+  );
+  const send = (from: number, to?: number) =>
+    new Promise<number>((resolve) => socket.write(payload.subarray(from, to), () => resolve(performance.now())));
+  return { payload, send, closed, answer: () => answer };
+}
+
+const statusOf = (answer: string) => Number(answer.split(' ')[1]);
+const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as object;
+
+describe('a JSON body that stalls half-way', () => {
+  it('is answered 408 requestStalled after UPLOAD_STALL_MS, the connection closed; nothing is saved', async () => {
+    const before = await students();
+    const add = await openAdd(MARKER);
+    const sentAt = await add.send(0, 40);
+    const closedAt = await Promise.race([
+      add.closed,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), STALL_MS + SLACK_MS)),
+    ]);
+    expect(closedAt, 'the server still holds the stalled request').not.toBeNull();
+    console.log(`a JSON body silent after 40 bytes: 408 and closed ${Math.round(closedAt! - sentAt)} ms later`);
+    expect(closedAt! - sentAt).toBeGreaterThanOrEqual(STALL_MS - 50);
+    expect(statusOf(add.answer())).toBe(408);
+    expect(add.answer()).toMatch(/content-type: application\/problem\+json/i);
+    expect(bodyOf(add.answer())).toMatchObject({ status: 408, code: 'requestStalled' });
+    expect(await students()).toBe(before);
+
+    const logged = log.lines().filter((l) => (l as { event?: string }).event === 'request-stalled');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ userId: agent.userId, route: 'POST /api/StudentInfo/add' });
+    // The log names the request, never what was in it.
+    expect(log.text()).not.toContain(MARKER);
+  });
+
+  it('lets a slow but steady body through (a byte well within each UPLOAD_STALL_MS)', async () => {
+    const before = await students();
+    const add = await openAdd(`${MARKER}Slow`);
+    const step = Math.ceil(add.payload.length / 4);
+    for (let from = 0; from < add.payload.length; from += step) {
+      await add.send(from, from + step);
+      await new Promise((r) => setTimeout(r, STALL_MS / 2));
+    }
+    await expect.poll(() => statusOf(add.answer()), { timeout: 5000 }).toBe(200);
+    expect(await students()).toBe(before + 1);
+  });
+
+  it('leaves bodiless requests and whole bodies as they were', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const add = await openAdd(`${MARKER}Whole`);
+    await add.send(0);
+    await expect.poll(() => statusOf(add.answer()), { timeout: 5000 }).toBe(200);
+  });
+});
