@@ -1,4 +1,3 @@
-import net from 'node:net';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { SERVER_TIME_LIMITS } from '../../src/app.js';
 import { files } from '../../src/db/schema/index.js';
 import { type SignedIn, signInAs, type TestApp } from '../app.js';
 import { logCapture } from '../log-capture.js';
+import { openRawRequest } from '../raw-request.js';
 import { client, studentInfoBody } from '../resources/helpers.js';
 import { createDocsApp, listFiles, MAX_BYTES, multipart, type TPart } from './helpers.js';
 import { pdfFile } from './samples.js';
@@ -42,23 +42,15 @@ const spool = () => listFiles(path.join(t.filesDir, 'tmp'));
 /** A connection that has sent a certificate upload's head; the body goes out as the test says. */
 async function openUpload(parts: TPart[]) {
   const { payload, headers } = multipart(parts);
-  const { port } = new URL(t.baseUrl);
-  const socket = net.connect(Number(port), '127.0.0.1');
-  await new Promise<void>((resolve) => socket.once('connect', resolve));
-  let answer = '';
-  socket.on('data', (d) => (answer += d.toString('latin1')));
-  socket.on('error', () => {});
-  const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(performance.now())));
-  socket.write(
-    `POST /api/Qualification/upload?studentId=${studentId} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
-      `Cookie: ${student.cookie}\r\nContent-Type: ${headers['content-type']}\r\n` +
-      `Content-Length: ${payload.length}\r\n\r\n`,
+  return openRawRequest(
+    t.baseUrl,
+    [
+      `POST /api/Qualification/upload?studentId=${studentId} HTTP/1.1`,
+      `Cookie: ${student.cookie}`,
+      `Content-Type: ${headers['content-type']}`,
+    ],
+    payload,
   );
-  const send = (from: number, to: number) =>
-    new Promise<number>((resolve) =>
-      socket.write(payload.subarray(from, to), () => resolve(performance.now())),
-    );
-  return { payload, socket, send, closed, answer: () => answer };
 }
 
 /** When the server closed the connection, or null when it still holds it after `ms`. */

@@ -1,9 +1,9 @@
-import net from 'node:net';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentInfos } from '../../src/db/schema/index.js';
 import { createTestApp, type SignedIn, signInAs, type TestApp } from '../app.js';
 import { logCapture } from '../log-capture.js';
+import { openRawRequest } from '../raw-request.js';
 import { studentInfoBody } from '../resources/helpers.js';
 
 // Issue 11: a JSON body that goes silent half-way (a phone losing its signal mid-save, the
@@ -21,7 +21,10 @@ let agent: SignedIn;
 const log = logCapture();
 
 beforeAll(async () => {
-  t = await createTestApp({ UPLOAD_STALL_MS: String(STALL_MS), LOG_LEVEL: 'info' }, { logStream: log.stream });
+  t = await createTestApp(
+    { UPLOAD_STALL_MS: String(STALL_MS), LOG_LEVEL: 'info' },
+    { logStream: log.stream },
+  );
   agent = await signInAs(t, 'silent.saver@body-stall.test', 'Agent');
 });
 afterAll(() => t?.close());
@@ -30,21 +33,11 @@ const students = async () => (await t.database.db.select({ n: count() }).from(st
 
 /** A connection that has sent an add's head; the JSON body goes out as the test says. */
 async function openAdd(marker: string) {
-  const payload = Buffer.from(JSON.stringify(studentInfoBody(marker)));
-  const { port } = new URL(t.baseUrl);
-  const socket = net.connect(Number(port), '127.0.0.1');
-  await new Promise<void>((resolve) => socket.once('connect', resolve));
-  let answer = '';
-  socket.on('data', (d) => (answer += d.toString('utf8')));
-  socket.on('error', () => {});
-  const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(performance.now())));
-  socket.write(
-    `POST /api/StudentInfo/add HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${agent.cookie}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${payload.length}\r\n\r\n`,
+  return openRawRequest(
+    t.baseUrl,
+    ['POST /api/StudentInfo/add HTTP/1.1', `Cookie: ${agent.cookie}`, 'Content-Type: application/json'],
+    Buffer.from(JSON.stringify(studentInfoBody(marker))),
   );
-  const send = (from: number, to?: number) =>
-    new Promise<number>((resolve) => socket.write(payload.subarray(from, to), () => resolve(performance.now())));
-  return { payload, send, closed, answer: () => answer };
 }
 
 const statusOf = (answer: string) => Number(answer.split(' ')[1]);
@@ -60,7 +53,9 @@ describe('a JSON body that stalls half-way', () => {
       new Promise<null>((resolve) => setTimeout(() => resolve(null), STALL_MS + SLACK_MS)),
     ]);
     expect(closedAt, 'the server still holds the stalled request').not.toBeNull();
-    console.log(`a JSON body silent after 40 bytes: 408 and closed ${Math.round(closedAt! - sentAt)} ms later`);
+    console.log(
+      `a JSON body silent after 40 bytes: 408 and closed ${Math.round(closedAt! - sentAt)} ms later`,
+    );
     expect(closedAt! - sentAt).toBeGreaterThanOrEqual(STALL_MS - 50);
     expect(statusOf(add.answer())).toBe(408);
     expect(add.answer()).toMatch(/content-type: application\/problem\+json/i);
