@@ -24,7 +24,8 @@ export type TTest = ((value: AnyPgColumn | SQL) => SQL) & { equals?: string | nu
  * exactly the rows whose `expr` passes it, but reaches them through an index (the status filters,
  * issue 12). The compiler uses it for every condition that no null passes (all but EQ null), so it
  * may look only at rows that have a value; `expr` stays the field's meaning (and the reference its
- * tests compare with).
+ * tests compare with). Inside an owner's scope (an agent's students) the per-row form is kept: a
+ * few hundred rows are tested faster one by one (queries.ts compileResourceFilter).
  */
 export type TField = {
   expr: AnyPgColumn | SQL;

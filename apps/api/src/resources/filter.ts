@@ -91,7 +91,12 @@ function coerce(value: unknown, type: TFieldType, fail: TFail): string | number 
 /** Where a condition sits in the request, for error paths. */
 type TAt = { field: string; value: string; operator: string };
 
-function compileCondition(c: TCondition, fields: Record<string, TField>, at: TAt): SQL | undefined {
+function compileCondition(
+  c: TCondition,
+  fields: Record<string, TField>,
+  at: TAt,
+  perRow = false,
+): SQL | undefined {
   // Own properties only: "constructor" or "__proto__" must not resolve to Object's members.
   const key = c.field.toLowerCase();
   const f = Object.hasOwn(fields, key) ? fields[key] : undefined;
@@ -108,7 +113,7 @@ function compileCondition(c: TCondition, fields: Record<string, TField>, at: TAt
   if (!test) return undefined;
   // Every test but EQ null is false on null, which is what lets an indexed path skip the rows
   // without a value (define.ts).
-  if (f.indexed && !(operator === 'EQ' && c.value === null)) return f.indexed(test);
+  if (f.indexed && !perRow && !(operator === 'EQ' && c.value === null)) return f.indexed(test);
   if (f.join && !f.through) throw new Error(`${c.field}: fields with a join come from defineResource`);
   return f.through ? semiJoin(f.through, test(f.expr)) : test(f.expr);
 }
@@ -171,6 +176,8 @@ export function compileFilter(
   filter: TFilter | null | undefined,
   fields: Record<string, TField>,
   path = 'body',
+  /** Test every field per row, never by its `indexed` path (inside an owner's scope: define.ts). */
+  options: { perRow?: boolean } = {},
 ): TCompiledFilter {
   let conditionCount = 0;
 
@@ -190,11 +197,12 @@ export function compileFilter(
     const parts = [
       ...conditions.map((c, i) => {
         const p = `${at}.conditions.${i}`;
-        return compileCondition(c, fields, {
-          field: `${p}.field`,
-          value: `${p}.value`,
-          operator: `${p}.operator`,
-        });
+        return compileCondition(
+          c,
+          fields,
+          { field: `${p}.field`, value: `${p}.value`, operator: `${p}.operator` },
+          options.perRow,
+        );
       }),
       ...(group.groups ?? []).map((g, i) => walk(g, `${at}.groups.${i}`, depth + 1)),
     ].filter((p): p is SQL => p !== undefined);
@@ -211,6 +219,7 @@ export function compileEqualities(
   values: Record<string, unknown>,
   fields: Record<string, TField>,
   path = 'body',
+  options: { perRow?: boolean } = {},
 ): TCompiledFilter {
   const conditions = Object.entries(values).map(([field, value]) => ({
     field,
@@ -225,7 +234,7 @@ export function compileEqualities(
   const parts = conditions
     .map((c) => {
       const p = `${path}.${c.field}`;
-      return compileCondition(c, fields, { field: p, value: p, operator: p });
+      return compileCondition(c, fields, { field: p, value: p, operator: p }, options.perRow);
     })
     .filter((p): p is SQL => p !== undefined);
   return { where: parts.length ? and(...parts) : undefined };

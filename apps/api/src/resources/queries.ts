@@ -5,7 +5,7 @@ import type { TDbOrTx } from '../db/client.js';
 import { badRequest } from '../http/errors.js';
 import type { TResource, TSelection } from './define.js';
 import { compileFilter, type TCompiledFilter } from './filter.js';
-import { rowScope, type TActor } from './scope.js';
+import { ownerScoped, rowScope, type TActor } from './scope.js';
 
 export type TRow = Record<string, unknown>;
 
@@ -127,6 +127,20 @@ export async function countRows(
 }
 
 /**
+ * The client's filter on `resource` for `actor`: a field's `indexed` path where the actor sees
+ * every owner's rows, its per-row form inside an owner's scope (an agent's forms filtered by status
+ * 14 ms by the index, 6 ms per row: README "Status filters").
+ */
+export function compileResourceFilter(
+  resource: TResource,
+  actor: TActor,
+  filter: TFilter | null | undefined,
+  path = 'body',
+): TCompiledFilter {
+  return compileFilter(filter, resource.fields, path, { perRow: ownerScoped(resource, actor) });
+}
+
+/**
  * `getListByPage`: one zero-based page ordered by id, and the total, each in one query (sent
  * together, on two connections of the pool).
  * Exported for the list benchmark.
@@ -142,7 +156,7 @@ export async function listPage(
       { path: 'body.pageSize', message: 'validation.tooLarge' },
     ]);
   }
-  const filter = compileFilter(query.filter, resource.fields, 'body.filter');
+  const filter = compileResourceFilter(resource, actor, query.filter, 'body.filter');
   const [result, totalRows] = await Promise.all([
     listRows(db, resource, actor, filter, query.pageSize, query.page * query.pageSize),
     countRows(db, resource, actor, filter),

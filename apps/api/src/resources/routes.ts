@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../http/errors.js';
 import { idempotent } from '../http/idempotency.js';
 import { type CatalogueCache, canonicalJson, readAnswer } from './catalogue-cache.js';
 import type { TResource } from './define.js';
-import { compileEqualities, compileFilter } from './filter.js';
+import { compileEqualities } from './filter.js';
 import {
   checkBody,
   isObject,
@@ -19,8 +19,16 @@ import {
 } from './hooks.js';
 import { addRow, createOrUpdate, deleteRow, updateRow } from './mutations.js';
 import { describeVerbs, idempotentSchema } from './operations.js';
-import { countRows, firstId, getRow, listPage, listRows, type TRow } from './queries.js';
-import { actorOf } from './scope.js';
+import {
+  compileResourceFilter,
+  countRows,
+  firstId,
+  getRow,
+  listPage,
+  listRows,
+  type TRow,
+} from './queries.js';
+import { actorOf, ownerScoped } from './scope.js';
 import { registerSpecificRoutes } from './specific-routes.js';
 
 // The 13 generic verbs of spec 7.2 on every resource base, under /api/{base}:
@@ -105,7 +113,12 @@ export function registerResource(app: FastifyInstance, resource: TResource, cach
       'getId',
       req.body,
     )(async () => {
-      const id = await firstId(db, resource, actor(req), compileFilter(req.body, resource.fields));
+      const id = await firstId(
+        db,
+        resource,
+        actor(req),
+        compileResourceFilter(resource, actor(req), req.body),
+      );
       if (id === undefined) throw notFound(`No ${resource.label} matches.`);
       return id;
     }),
@@ -126,7 +139,13 @@ export function registerResource(app: FastifyInstance, resource: TResource, cach
       'find',
       req.body,
     )(() =>
-      listRows(db, resource, actor(req), compileEqualities(req.body, resource.fields), MAX_UNPAGED_ROWS),
+      listRows(
+        db,
+        resource,
+        actor(req),
+        compileEqualities(req.body, resource.fields, 'body', { perRow: ownerScoped(resource, actor(req)) }),
+        MAX_UNPAGED_ROWS,
+      ),
     ),
   );
   r.post(`${base}/findAsync`, { ...read, schema: { ...op.findAsync, body: ZFilterBody } }, async (req, res) =>
@@ -135,7 +154,15 @@ export function registerResource(app: FastifyInstance, resource: TResource, cach
       res,
       'findAsync',
       req.body,
-    )(() => listRows(db, resource, actor(req), compileFilter(req.body, resource.fields), MAX_UNPAGED_ROWS)),
+    )(() =>
+      listRows(
+        db,
+        resource,
+        actor(req),
+        compileResourceFilter(resource, actor(req), req.body),
+        MAX_UNPAGED_ROWS,
+      ),
+    ),
   );
   r.post(`${base}/getItem`, { ...read, schema: { ...op.getItem, body: ZFilterBody } }, async (req, res) =>
     reply(
@@ -144,7 +171,13 @@ export function registerResource(app: FastifyInstance, resource: TResource, cach
       'getItem',
       req.body,
     )(async () => {
-      const [row] = await listRows(db, resource, actor(req), compileFilter(req.body, resource.fields), 1);
+      const [row] = await listRows(
+        db,
+        resource,
+        actor(req),
+        compileResourceFilter(resource, actor(req), req.body),
+        1,
+      );
       return found(row);
     }),
   );
@@ -156,7 +189,7 @@ export function registerResource(app: FastifyInstance, resource: TResource, cach
         res,
         'count',
         req.body,
-      )(() => countRows(db, resource, actor(req), compileFilter(req.body, resource.fields))),
+      )(() => countRows(db, resource, actor(req), compileResourceFilter(resource, actor(req), req.body))),
     );
   }
 

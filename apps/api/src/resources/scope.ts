@@ -30,6 +30,15 @@ export function rowScope(resource: TResource, actor: TActor): SQL | undefined {
   return and(resource.where, ownerScope(resource, actor));
 }
 
+/**
+ * Whether the actor sees only their own rows of `resource` (an agent's students, a student's own
+ * profile): few rows, which a per-row filter tests faster than an index finds its matches among
+ * every owner's (filter.ts `perRow`).
+ */
+export function ownerScoped(resource: TResource, actor: TActor): boolean {
+  return ownerScope(resource, actor) !== undefined;
+}
+
 function ownerScope(resource: TResource, actor: TActor): SQL | undefined {
   if (actor.role === 'Admin') return undefined;
   switch (resource.scope) {

@@ -1,5 +1,6 @@
 import { APPLICATION_STATUSES, type TFilter, ZFilter } from '@uniapply/shared';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import {
@@ -13,7 +14,13 @@ import { applicationFormResource } from '../../src/modules/application-forms/res
 import type { TField, TResource } from '../../src/resources/define.js';
 import { resources } from '../../src/resources/definitions/index.js';
 import { compileFilter } from '../../src/resources/filter.js';
-import { countQuery, listRows, pageIds, type TQuery } from '../../src/resources/queries.js';
+import {
+  compileResourceFilter,
+  countQuery,
+  listRows,
+  pageIds,
+  type TQuery,
+} from '../../src/resources/queries.js';
 import type { TActor } from '../../src/resources/scope.js';
 import { createTestDatabase } from '../db.js';
 
@@ -28,6 +35,7 @@ const AGENTS = 20;
 const RARE = 'enrolled'; // about one application in a hundred
 
 let database: Database;
+const dialect = new PgDialect();
 const admin: TActor = { id: 1, role: 'Admin', name: 'Plan Admin' };
 // Users are numbered from 1 (the admin); agent 9 manages the students with g % 20 = 7.
 const agent: TActor = { id: 9, role: 'Agent', name: 'Plan Agent' };
@@ -120,6 +128,17 @@ describe.each(cases)('%s', (_, resource, field) => {
     expect(await plan(countQuery(database.db, resource, admin, old))).not.toContain(
       'application_statuses_status_idx',
     );
+  });
+
+  it("takes the index for an admin and the per-row form inside an agent's scope (its few rows)", () => {
+    const filter = where(field, 'EQ', RARE);
+    const sqlOf = (actor: TActor, compiled: ReturnType<typeof compileFilter>) =>
+      dialect.sqlToQuery(countQuery(database.db, resource, actor, compiled).getSQL()).sql;
+    const forAdmin = sqlOf(admin, compileResourceFilter(resource, admin, filter));
+    const forAgent = sqlOf(agent, compileResourceFilter(resource, agent, filter));
+    expect(forAdmin).toBe(sqlOf(admin, compileFilter(filter, resource.fields)));
+    expect(forAgent).toBe(sqlOf(agent, compileFilter(filter, perRow(resource))));
+    expect(forAgent).not.toBe(sqlOf(agent, compileFilter(filter, resource.fields)));
   });
 
   it('selects exactly the rows of the per-row definition, for every status, operator and scope', async () => {
