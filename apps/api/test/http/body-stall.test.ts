@@ -81,6 +81,24 @@ describe('a JSON body that stalls half-way', () => {
     expect(await students()).toBe(before + 1);
   });
 
+  it("lets a late body reach a route that reads it itself (the demo provider's token endpoint)", async () => {
+    const stalled = () => log.lines().filter((l) => (l as { event?: string }).event === 'request-stalled');
+    const before = stalled().length;
+    const token = await openRawRequest(
+      t.baseUrl,
+      ['POST /api/auth/demo-oidc/token HTTP/1.1', 'Content-Type: application/x-www-form-urlencoded'],
+      Buffer.from('grant_type=authorization_code&code=not-a-code&client_id=nobody&redirect_uri=x'),
+    );
+    await token.send(0, 20);
+    await new Promise((r) => setTimeout(r, STALL_MS * 2));
+    await token.send(20);
+    // The provider read the whole body and answered for itself (a refused grant, not our 408).
+    await expect.poll(() => statusOf(token.answer()), { timeout: 5000 }).toBeGreaterThanOrEqual(400);
+    expect(statusOf(token.answer())).not.toBe(408);
+    expect(bodyOf(token.answer())).toHaveProperty('error');
+    expect(stalled()).toHaveLength(before);
+  });
+
   it('leaves bodiless requests and whole bodies as they were', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
