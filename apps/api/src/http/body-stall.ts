@@ -3,13 +3,6 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.js';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The handler reads the request stream itself (e.g. the demo provider's Koa app): left alone. */
-    ownBody?: boolean;
-  }
-}
-
 export const requestStalled = () =>
   new AppError(
     408,
@@ -66,7 +59,7 @@ export function registerBodyStall(app: FastifyInstance, stallMs: number): void {
   app.addHook('preParsing', async (request, reply, payload) => {
     const { headers, raw } = request;
     const hasBody = headers['transfer-encoding'] !== undefined || Number(headers['content-length']) > 0;
-    if (!hasBody || raw.complete || request.routeOptions.config.ownBody) return payload;
+    if (!hasBody || raw.complete) return payload;
     if (String(headers['content-type']).startsWith('multipart/')) return payload;
     const relay = new PassThrough();
     const stop = watchForStall(raw, stallMs, () => {

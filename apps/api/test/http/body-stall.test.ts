@@ -87,7 +87,10 @@ describe('a JSON body that stalls half-way', () => {
     const token = await openRawRequest(
       t.baseUrl,
       ['POST /api/auth/demo-oidc/token HTTP/1.1', 'Content-Type: application/x-www-form-urlencoded'],
-      Buffer.from('grant_type=authorization_code&code=not-a-code&client_id=nobody&redirect_uri=x'),
+      // Larger than a stream's 16 KB buffer, so a relay nobody reads would hold the provider back.
+      Buffer.from(
+        `grant_type=authorization_code&code=not-a-code&client_id=nobody&redirect_uri=x&pad=${'p'.repeat(40_000)}`,
+      ),
     );
     await token.send(0, 20);
     await new Promise((r) => setTimeout(r, STALL_MS * 2));

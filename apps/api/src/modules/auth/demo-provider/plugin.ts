@@ -45,7 +45,7 @@ export async function demoProviderPlugin(app: FastifyInstance, opts: TDemoProvid
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_request, _payload, done) => done(null));
     let handle: ReturnType<Provider['callback']> | undefined;
-    raw.all('/*', { schema: { hide: true }, config: { ownBody: true } }, async (request, reply) => {
+    raw.all('/*', { schema: { hide: true } }, async (request, reply) => {
       handle ??= (await provider()).callback();
       reply.hijack();
       const req = request.raw as IncomingMessage & { originalUrl?: string };
