@@ -18,10 +18,12 @@ export const TREES = [
   {
     root: 'apps/api/src',
     layers: [
-      ['config', ['config.ts']],
+      ['config', ['config.ts', 'clock.ts']],
       ['db', ['db']],
       ['http', ['http']],
       ['resources', ['resources']],
+      // Background work and operational settings: modules define job kinds and read settings.
+      ['jobs', ['jobs', 'settings']],
       ['modules', ['modules']],
       ['app', ['app.ts', 'server.ts']],
     ],

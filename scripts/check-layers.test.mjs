@@ -63,7 +63,7 @@ describe('check-layers', () => {
     expect(lines).toEqual([
       "apps/api/src/http/session.ts:5: http imports modules ('../modules/auth/routes.js'): layers import downwards only",
       "apps/web/src/components/switcher.test.tsx:1: components imports features ('../features/x/page'): layers import downwards only",
-      'check-layers: 2 upward import(s). Order: config → db → http → resources → modules → app; lib → components → features → app',
+      'check-layers: 2 upward import(s). Order: config → db → http → resources → jobs → modules → app; lib → components → features → app',
     ]);
   });
 
