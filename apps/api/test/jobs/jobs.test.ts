@@ -70,7 +70,8 @@ async function runInTwoProcesses(now: Date): Promise<TTotals[]> {
 
 const sum = (totals: TTotals[]) => totals.reduce((n, t) => n + t.done, 0);
 
-describe(`the job runner (${testDbKind()})`, () => {
+// Each round on PostgreSQL starts two Node processes (tsx): generous under a loaded machine.
+describe(`the job runner (${testDbKind()})`, { timeout: 180_000 }, () => {
   it('runs a one-off job once its time has passed: once, though run twice and in two processes', async () => {
     const deadline = at(2 * HOUR);
     const reminder = { kind: 'test.reminder', runAt: deadline, uniqueKey: 'application-7:deadline' };
