@@ -1,6 +1,12 @@
 #!/usr/bin/env node
-// Layers import downwards only (DESIGN 7). Part of `npm run lint`: prints every import that reaches
-// up to a higher layer as `file:line` and exits 1.
+// Boundaries a check enforces (DESIGN 7; issue 19 item 2). Part of `npm run lint`: prints every
+// import that crosses a boundary as `file:line` and exits 1. The boundaries:
+// - layers import downwards only (TREES);
+// - an API module imports only the modules declared below it (API_MODULES, bottom first);
+// - a web feature imports another feature only through its public entry (`features/<name>/index.ts`
+//   or the folder itself); the imports found before this rule wait in FEATURE_IMPORTS_TO_MOVE;
+// - product code never imports test code (`testing/`, `test/`, `__tests__/`, `*test-utils*`,
+//   `test-fixtures`); test files and test helpers may.
 //
 //   node scripts/check-layers.mjs [repo root]      (default: this script's repository)
 //
@@ -18,10 +24,12 @@ export const TREES = [
   {
     root: 'apps/api/src',
     layers: [
-      ['config', ['config.ts']],
+      ['config', ['config.ts', 'clock.ts']],
       ['db', ['db']],
       ['http', ['http']],
       ['resources', ['resources']],
+      // Background work and operational settings: modules define job kinds and read settings.
+      ['jobs', ['jobs', 'settings']],
       ['modules', ['modules']],
       ['app', ['app.ts', 'server.ts']],
     ],
@@ -37,11 +45,62 @@ export const TREES = [
   },
 ];
 
+/** The API's modules, bottom first: each may import only those before it (the order is declared here once). */
+export const API_MODULES = [
+  'auth',
+  'users',
+  'contact',
+  'admin',
+  'settings',
+  'notifications',
+  'mail',
+  'documents',
+  'application-status',
+  'applications',
+  'application-forms',
+];
+
+/**
+ * Web imports of another feature's internals that were there when the rule came (issue 19 item 2):
+ * `file -> specifier`. Each should become an import of the feature's public entry; the check
+ * fails on any new one, and on an entry here that no longer exists (so the list only shrinks).
+ */
+export const FEATURE_IMPORTS_TO_MOVE = [
+  'apps/web/src/features/agent-students/student-maintenance.tsx -> ../application-forms/student-application-forms',
+  'apps/web/src/features/agent-students/student-maintenance.tsx -> ../application-status/open-requests-panel',
+  'apps/web/src/features/agent-students/student-maintenance.tsx -> ../application-status/status-badge',
+  'apps/web/src/features/agent-students/student-maintenance.tsx -> ../application-status/student-status-section',
+  'apps/web/src/features/agent-students/student-maintenance.tsx -> ../auth/session',
+  'apps/web/src/features/agent-students/student-maintenance.tsx -> ../catalogue/shared-fields',
+  'apps/web/src/features/application-forms/application-forms.tsx -> ../application-status/status-badge',
+  'apps/web/src/features/application-forms/application-forms.tsx -> ../catalogue/shared-fields',
+  'apps/web/src/features/application-forms/status-panel.tsx -> ../application-status/status-detail-layout',
+  'apps/web/src/features/application-forms/status-panel.tsx -> ../application-status/status-queries',
+  'apps/web/src/features/application-forms/status-panel.tsx -> ../application-status/status-timeline',
+  'apps/web/src/features/application-forms/status-panel.tsx -> ../auth/session',
+  'apps/web/src/features/application-status/applicant-notifications-page.test.tsx -> ../notifications/hub-connection',
+  'apps/web/src/features/application-status/applicant-notifications-page.tsx -> ../auth/session',
+  'apps/web/src/features/application-status/applicant-notifications-page.tsx -> ../notifications/hub-context',
+  'apps/web/src/features/application-status/application-status-card.test.tsx -> ../agent-students/student-maintenance',
+  'apps/web/src/features/catalogue/admin-dashboard.tsx -> ../application-status/status-overview',
+  'apps/web/src/features/landing/hero.tsx -> ../auth/auth-panel',
+  'apps/web/src/features/landing/landing-header.tsx -> ../auth/google-login',
+  'apps/web/src/features/landing/landing-header.tsx -> ../auth/language-switcher',
+  'apps/web/src/features/profile/profile-page.tsx -> ../auth/session',
+  'apps/web/src/features/student-dashboard/student-dashboard-page.tsx -> ../application-status/application-status-list',
+  'apps/web/src/features/student-dashboard/student-dashboard-page.tsx -> ../auth/session',
+  'apps/web/src/features/users/users-page.tsx -> ../auth/session',
+];
+
 const SOURCE = /\.(ts|tsx|mts|js|mjs|jsx)$/;
 // Static imports and re-exports (`from '…'`, also across lines), bare `import '…'` and `import('…')`.
 const IMPORT = /\bfrom\s*(['"])([^'"\n]+)\1|\bimport\s*\(?\s*(['"])([^'"\n]+)\3/g;
 
 const TEST_HELPER = /(^|[\\/])(test|testing|__tests__)[\\/]|(^|[-.\\/])test-utils?\.[^\\/]+$/;
+const TEST_FILE = /\.(test|spec)\.[^\\/]+$/;
+/** A path or package specifier that is test code. */
+const TEST_CODE =
+  /(^|[\\/])(test|testing|__tests__)([\\/]|$)|(^|[-.\\/])test-utils?(\.[^\\/]+)?$|test-fixtures/;
 
 const stripExtension = (name) => name.replace(/\.[^.]+$/, '');
 
@@ -69,52 +128,138 @@ function* sourceFiles(dir) {
   }
 }
 
-/** Every upward import under `repoRoot`: `{ file, line, from, to, specifier }`. */
-export function findViolations(repoRoot) {
+/** `modules/<name>/…` → name (API tree), `features/<name>/…` → name (web tree); else undefined. */
+const folderIn = (relative, folder) => {
+  const parts = relative.split(/[\\/]/);
+  return parts[0] === folder && parts.length > 1 ? parts[1] : undefined;
+};
+
+/** The feature's public entry: the folder itself or its index file. */
+const isFeatureEntry = (relative) => /^features[\\/][^\\/]+([\\/]index(\.[jt]sx?)?)?$/.test(relative);
+
+/**
+ * Every boundary crossed under `repoRoot`: `{ file, line, kind, message }` (kind: 'layer',
+ * 'module', 'undeclared-module', 'feature', 'testing'); `known`: the FEATURE_IMPORTS_TO_MOVE still
+ * found (they do not count as violations).
+ */
+export function checkBoundaries(repoRoot, { featureImportsToMove = FEATURE_IMPORTS_TO_MOVE } = {}) {
   const violations = [];
+  const knownLeft = new Set(featureImportsToMove);
+  const known = [];
   for (const tree of TREES) {
     const treeRoot = path.join(repoRoot, tree.root);
+    const undeclared = new Set();
     for (const file of sourceFiles(treeRoot)) {
       const relative = path.relative(treeRoot, file);
       const from = layerOf(tree, relative);
-      if (from === undefined || TEST_HELPER.test(relative)) continue;
+      if (TEST_HELPER.test(relative)) continue;
+      const product = !TEST_FILE.test(relative);
+      const module = tree.root === 'apps/api/src' ? folderIn(relative, 'modules') : undefined;
+      const feature = tree.root === 'apps/web/src' ? folderIn(relative, 'features') : undefined;
+      if (module && !API_MODULES.includes(module)) undeclared.add(module);
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(IMPORT)) {
         const specifier = match[2] ?? match[4];
-        if (!specifier.startsWith('.')) continue;
-        const target = path.relative(treeRoot, path.resolve(path.dirname(file), specifier));
+        const at = {
+          file: path.relative(repoRoot, file),
+          line: text.slice(0, match.index).split('\n').length,
+        };
+        const relativeSpecifier = specifier.startsWith('.');
+        const resolved = relativeSpecifier ? path.resolve(path.dirname(file), specifier) : undefined;
+        // Product code never imports test code, wherever it lives.
+        const testCode = resolved
+          ? TEST_CODE.test(path.relative(repoRoot, resolved))
+          : TEST_CODE.test(specifier);
+        if (product && testCode) {
+          violations.push({
+            ...at,
+            kind: 'testing',
+            message: `product code imports test code ('${specifier}'): only tests and test helpers may`,
+          });
+          continue;
+        }
+        if (!resolved) continue;
+        const target = path.relative(treeRoot, resolved);
         if (target.startsWith('..')) continue;
         const to = layerOf(tree, target);
-        if (to === undefined || to <= from) continue;
-        const line = text.slice(0, match.index).split('\n').length;
-        violations.push({
-          file: path.relative(repoRoot, file),
-          line,
-          from: tree.layers[from][0],
-          to: tree.layers[to][0],
-          specifier,
-        });
+        if (from !== undefined && to !== undefined && to > from) {
+          violations.push({
+            ...at,
+            kind: 'layer',
+            message: `${tree.layers[from][0]} imports ${tree.layers[to][0]} ('${specifier}'): layers import downwards only`,
+          });
+          continue;
+        }
+        const toModule = module && folderIn(target, 'modules');
+        if (toModule && toModule !== module && API_MODULES.includes(module)) {
+          const mine = API_MODULES.indexOf(module);
+          const theirs = API_MODULES.indexOf(toModule);
+          if (theirs < 0 || theirs > mine) {
+            violations.push({
+              ...at,
+              kind: 'module',
+              message: `module ${module} imports module ${toModule} ('${specifier}'): a module imports only those below it (API_MODULES)`,
+            });
+          }
+          continue;
+        }
+        const toFeature = feature && folderIn(target, 'features');
+        if (toFeature && toFeature !== feature && !isFeatureEntry(stripExtension(target))) {
+          const key = `${at.file} -> ${specifier}`;
+          if (knownLeft.has(key)) {
+            knownLeft.delete(key);
+            known.push(key);
+            continue;
+          }
+          violations.push({
+            ...at,
+            kind: 'feature',
+            message: `feature ${feature} imports feature ${toFeature}'s internals ('${specifier}'): import its public entry (features/${toFeature}/index.ts)`,
+          });
+        }
       }
     }
+    for (const name of undeclared) {
+      violations.push({
+        file: `${tree.root}/modules/${name}`,
+        line: 0,
+        kind: 'undeclared-module',
+        message: `module ${name} is not in API_MODULES (scripts/check-layers.mjs): declare where it sits`,
+      });
+    }
   }
-  return violations;
+  // An entry of the list that is gone: take it off, so the list only shrinks.
+  for (const key of knownLeft) {
+    violations.push({
+      file: 'scripts/check-layers.mjs',
+      line: 0,
+      kind: 'feature',
+      message: `FEATURE_IMPORTS_TO_MOVE lists '${key}', which is no longer there: remove it from the list`,
+    });
+  }
+  return { violations, known };
+}
+
+/** Every crossed boundary under `repoRoot` (see checkBoundaries). */
+export function findViolations(repoRoot) {
+  return checkBoundaries(repoRoot).violations;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const repoRoot = path.resolve(
     process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'),
   );
-  const violations = findViolations(repoRoot);
-  for (const v of violations) {
-    console.error(
-      `${v.file}:${v.line}: ${v.from} imports ${v.to} ('${v.specifier}'): layers import downwards only`,
-    );
-  }
+  // A fixture tree (the script's test) has no list of known imports of its own.
+  const own = path.resolve(path.join(path.dirname(fileURLToPath(import.meta.url)), '..')) === repoRoot;
+  const { violations, known } = checkBoundaries(repoRoot, own ? {} : { featureImportsToMove: [] });
+  for (const v of violations) console.error(`${v.file}${v.line ? `:${v.line}` : ''}: ${v.message}`);
   if (violations.length) {
     console.error(
-      `check-layers: ${violations.length} upward import(s). Order: ${TREES.map((t) => t.layers.map(([n]) => n).join(' → ')).join('; ')}`,
+      `check-layers: ${violations.length} boundary violation(s). Layers: ${TREES.map((t) => t.layers.map(([n]) => n).join(' → ')).join('; ')}. API modules: ${API_MODULES.join(' → ')}`,
     );
     process.exit(1);
   }
-  console.log('check-layers: no upward imports');
+  console.log(
+    `check-layers: no boundary violations${known.length ? ` (${known.length} feature imports still to move to public entries)` : ''}`,
+  );
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { API_MODULES, FEATURE_IMPORTS_TO_MOVE } from './check-layers.mjs';
 
 // The lint step's layer check, run as `npm run lint` runs it: a child process and its exit code.
 
@@ -63,14 +64,63 @@ describe('check-layers', () => {
     expect(lines).toEqual([
       "apps/api/src/http/session.ts:5: http imports modules ('../modules/auth/routes.js'): layers import downwards only",
       "apps/web/src/components/switcher.test.tsx:1: components imports features ('../features/x/page'): layers import downwards only",
-      'check-layers: 2 upward import(s). Order: config → db → http → resources → modules → app; lib → components → features → app',
+      `check-layers: 2 boundary violation(s). Layers: config → db → http → resources → jobs → modules → app; lib → components → features → app. API modules: ${API_MODULES.join(' → ')}`,
     ]);
+  });
+
+  // Issue 19 item 2: the boundaries within a layer, each shown failing on a deliberate bad import.
+  it('fails on a feature importing another feature’s internals, a lower module importing a higher one, and product code importing test code', () => {
+    const bad = mkdtempSync(path.join(tmpdir(), 'check-boundaries-'));
+    const put = (relative, text) => {
+      const file = path.join(bad, relative);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    };
+    try {
+      // Allowed: a module importing one below it; a feature importing another's public entry.
+      put('apps/api/src/modules/mail/index.ts', 'export const mail = 1;\n');
+      put('apps/api/src/modules/documents/service.ts', "import { mail } from '../mail/index.js';\n");
+      put('apps/web/src/features/auth/index.ts', "export { session } from './session';\n");
+      put('apps/web/src/features/auth/session.ts', 'export const session = 1;\n');
+      put(
+        'apps/web/src/features/users/entry.tsx',
+        "import { session } from '../auth';\nimport { s } from '../auth/index';\n",
+      );
+      put('apps/web/src/testing/render.tsx', "import { session } from '../features/auth/session';\n");
+      put('apps/web/src/features/users/users.test.tsx', "import { render } from '../../testing/render';\n");
+      expect(run(bad).status, run(bad).stderr).toBe(0);
+
+      // A lower module importing a higher one (mail sits below documents).
+      put('apps/api/src/modules/mail/queue.ts', "import { x } from '../documents/service.js';\n");
+      // A module nobody declared.
+      put('apps/api/src/modules/offers/routes.ts', "import { mail } from '../mail/index.js';\n");
+      // A feature reaching into another feature's internals.
+      put('apps/web/src/features/users/users-page.tsx', "import { session } from '../auth/session';\n");
+      // Product code importing test code: the web's testing/ and the API's test/.
+      put('apps/web/src/features/users/fixtures.ts', "import { render } from '../../testing/render';\n");
+      put('apps/api/src/modules/documents/sweep.ts', "import { TestClock } from '../../../test/clock.js';\n");
+      const result = run(bad);
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim().split('\n').slice(0, -1).sort()).toEqual(
+        [
+          "apps/api/src/modules/mail/queue.ts:1: module mail imports module documents ('../documents/service.js'): a module imports only those below it (API_MODULES)",
+          'apps/api/src/modules/offers: module offers is not in API_MODULES (scripts/check-layers.mjs): declare where it sits',
+          "apps/web/src/features/users/users-page.tsx:1: feature users imports feature auth's internals ('../auth/session'): import its public entry (features/auth/index.ts)",
+          "apps/web/src/features/users/fixtures.ts:1: product code imports test code ('../../testing/render'): only tests and test helpers may",
+          "apps/api/src/modules/documents/sweep.ts:1: product code imports test code ('../../../test/clock.js'): only tests and test helpers may",
+        ].sort(),
+      );
+    } finally {
+      rmSync(bad, { recursive: true, force: true });
+    }
   });
 
   it('passes on the real tree', () => {
     const result = run(repoRoot);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe('check-layers: no upward imports\n');
+    expect(result.stdout).toBe(
+      `check-layers: no boundary violations (${FEATURE_IMPORTS_TO_MOVE.length} feature imports still to move to public entries)\n`,
+    );
     expect(result.status).toBe(0);
   });
 });

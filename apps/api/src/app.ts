@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { systemClock, type TClock } from './clock.js';
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { accessPlugin } from './http/access.js';
@@ -13,6 +14,7 @@ import { openapiPlugin, serializerCompiler } from './http/openapi.js';
 import { securityPlugin } from './http/security.js';
 import { sessionPlugin } from './http/session.js';
 import { webPlugin } from './http/web.js';
+import { JobRunner } from './jobs/index.js';
 import { adminModule } from './modules/admin/routes.js';
 import { registerPdfRoute } from './modules/application-forms/pdf-route.js';
 import { applicationFormsModule } from './modules/application-forms/routes.js';
@@ -24,6 +26,7 @@ import { documentsModule } from './modules/documents/routes.js';
 import { createStorage, type TStorage } from './modules/documents/storage/index.js';
 import { mailModule } from './modules/mail/routes.js';
 import { notificationsModule } from './modules/notifications/routes.js';
+import { settingsModule } from './modules/settings/routes.js';
 import { usersModule } from './modules/users/routes.js';
 import { CatalogueCache } from './resources/catalogue-cache.js';
 import { ResourceRegistry } from './resources/registry.js';
@@ -35,6 +38,10 @@ declare module 'fastify' {
     database: Database;
     /** The file storage drivers, one set per app (documents, the PDF's photo, the Drive check). */
     storage: TStorage;
+    /** The app's one clock: jobs and deadline checks take `now` from it (tests pass their own). */
+    clock: TClock;
+    /** The job runner: modules define job kinds on it while the app is built (jobs/runner.ts). */
+    jobs: JobRunner;
   }
 }
 
@@ -44,6 +51,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** Where the log goes (default stdout); tests read it. */
   logStream?: { write(line: string): void };
+  /** The app's clock (default the system's); tests pass one they move (test/clock.ts). */
+  clock?: TClock;
 };
 
 /**
@@ -71,6 +80,7 @@ export async function buildApp({
   database,
   logger,
   logStream,
+  clock = systemClock,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -95,6 +105,18 @@ export async function buildApp({
   app.decorate('resources', new ResourceRegistry());
   app.decorate('catalogueCache', new CatalogueCache(database, config.catalogueCache));
   app.decorate('events', new AppEvents());
+  app.decorate('clock', clock);
+  const jobs = new JobRunner(database.db, clock, app.log, config.jobs.pollMs);
+  app.decorate('jobs', jobs);
+  // Every module has defined its job kinds by then; every process keeps the recurring rows.
+  app.addHook('onReady', async () => {
+    // A database not reachable yet fails this quietly: the runner's loop tries again.
+    await jobs
+      .ensureRecurring()
+      .catch((err: Error) => app.log.warn({ err: err.message }, 'jobs: not scheduled yet'));
+    jobs.start();
+  });
+  app.addHook('preClose', async () => jobs.stop());
   registerErrorHandler(app);
   registerBodyStall(app, config.uploadStallMs);
   registerDrain(app);
@@ -139,6 +161,7 @@ export async function buildApp({
   await app.register(applicationStatusModule, { prefix: '/api' });
   await app.register(registerPdfRoute, { prefix: '/api' });
   await app.register(notificationsModule, { prefix: '/api' });
+  await app.register(settingsModule, { prefix: '/api' });
   await app.register(mailModule);
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(applicationFormsModule, { prefix: '/api' });

@@ -135,7 +135,9 @@ const ZEnv = z
       .optional(),
     /** The From address of status mails (default: no-reply at the public host). */
     MAIL_FROM: z.string().min(3).optional(),
-    /** How often the mail worker looks for due mails, in milliseconds; 0 turns the loop off. */
+    /** How often the job runner looks for due jobs, in milliseconds; 0 turns the runner's loop off. */
+    JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
+    /** How often the mail job sends the mails due, in milliseconds; 0: never (tests drain by hand). */
     MAIL_POLL_MS: z.coerce.number().int().min(0).default(2000),
     /** Attempts before a mail is marked failed; the wait doubles from MAIL_RETRY_BASE_MS. */
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
@@ -335,6 +337,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       concurrency: e.PDF_CONCURRENCY ?? Math.min(4, Math.max(1, os.availableParallelism())),
       queueWaitMs: e.PDF_QUEUE_WAIT_MS,
     },
+    jobs: { pollMs: e.JOBS_POLL_MS },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `UniApply <no-reply@${new URL(publicUrl).hostname}>`,

@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import type { TRole } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
+import type { TClock } from '../src/clock.js';
 import { readConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { findDemoAccount } from '../src/db/seed/demo-accounts.js';
@@ -37,7 +38,7 @@ function freePort(): Promise<number> {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: Writable; database?: Database } = {},
+  options: { logStream?: Writable; database?: Database; clock?: TClock } = {},
 ): Promise<TestApp> {
   // A database the test opened itself (e.g. on disk, for a script to open after) is closed, not dropped.
   const database = options.database ?? (await createTestDatabase());
@@ -54,13 +55,16 @@ export async function createTestApp(
         // Tests sign in and list far faster than people: rate-limit tests set their own limits.
         RATE_LIMIT_MAX: '100000',
         RATE_LIMIT_ANONYMOUS_MAX: '100000',
-        // The mail worker's loop is off: tests send what is due with app.mailWorker.drain().
+        // The job runner's loop and the mail job are off: tests run what is due with
+        // app.jobs.runDue(now) and send mails with app.mailWorker.drain().
+        JOBS_POLL_MS: '0',
         MAIL_POLL_MS: '0',
         ...env,
       });
       app = await buildApp({
         config,
         database,
+        ...(options.clock ? { clock: options.clock } : {}),
         ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
       });
       await app.listen({ host: '127.0.0.1', port });

@@ -10,6 +10,7 @@ export * from './fields.js';
 export * from './filter.js';
 export * from './mail.js';
 export * from './people.js';
+export * from './settings.js';
 export * from './students/contacts.js';
 export * from './students/records.js';
 export * from './students/student-info.js';

@@ -447,7 +447,13 @@ describe('the admin Outbox API', () => {
 describe('outbox mode (no SMTP_URL), with the worker loop running', () => {
   it('the loop writes a readable .eml under DATA_DIR/outbox without anyone draining', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'uniapply-outbox-'));
-    const o = await createTestApp({ DATA_DIR: dataDir, WEB_DIST: dist, MAIL_POLL_MS: '100' });
+    // The loop: the job runner polling, and the recurring mail job.
+    const o = await createTestApp({
+      DATA_DIR: dataDir,
+      WEB_DIST: dist,
+      JOBS_POLL_MS: '100',
+      MAIL_POLL_MS: '100',
+    });
     try {
       const email = `${unique('lola')}@example.test`;
       const who = await signInAs(o, email, 'Student');

@@ -91,6 +91,7 @@ describe(`SECURITY 4: function-level authorisation, role × route × verb (${tes
     const adminOnly = [
       /^\/api\/User\//,
       /^\/api\/MailJob\//,
+      /^\/api\/Settings$/,
       /^\/api\/admin\//,
       /^\/api\/contact\/latest$/,
       /^\/api\/ApplicationStatus\/(move|undo)$/,

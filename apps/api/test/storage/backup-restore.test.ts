@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { adminMovesFrom } from '@uniapply/shared';
+import { adminMovesFrom, DEFAULT_SETTINGS } from '@uniapply/shared';
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryOf, rowCounts } from '../../scripts/lib/ops.js';
@@ -82,6 +82,8 @@ beforeAll(async () => {
     ok(await admin.post('/ApplicationStatus/move', { studentCourseId: own.applications[0], to, version: 0 }));
     // The mails go out in outbox mode: .eml files under DATA_DIR/outbox that rows refer to.
     await t.app.mailWorker.drain();
+    // A changed setting (the jobs table holds the recurring jobs every start-up keeps).
+    ok(await admin.put('/Settings', { ...DEFAULT_SETTINGS, outboxRetentionDays: 30 }));
   } finally {
     await t.close();
   }
@@ -108,7 +110,13 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
   it('made the data to back up', () => {
     console.log(`${testDbKind()}: ${fileIds.length} files, rows:`, JSON.stringify(sourceCounts));
     expect(fileIds.length).toBeGreaterThanOrEqual(5); // 3 documents, 2 certificates
-    for (const table of ['public.application_status_history', 'public.mail_jobs', 'public.student_infos']) {
+    for (const table of [
+      'public.application_status_history',
+      'public.mail_jobs',
+      'public.student_infos',
+      'public.jobs',
+      'public.settings',
+    ]) {
       expect(sourceCounts[table], table).toBeGreaterThan(0);
     }
     expect(fs.readdirSync(path.join(source.dataDir, 'outbox')).length).toBeGreaterThan(0);

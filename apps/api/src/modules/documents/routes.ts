@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
 import { actorOf, ownsStudent } from '../../resources/scope.js';
+import { readSettings } from '../../settings/store.js';
 import { registerDriveCheck } from './drive-check.js';
 import { contentDisposition } from './names.js';
 import { extendRecordsWithFiles } from './record-files.js';
@@ -240,10 +241,14 @@ export async function documentsModule(fastify: FastifyInstance) {
 
   registerDriveCheck(app, deps.gdrive);
 
-  // The 24-hour sweep; unref'd so it never keeps the process alive, stopped when the app closes.
-  const timer = setInterval(() => {
-    sweepFiles(deps).catch((err: Error) => app.log.error({ err: err.message }, 'file sweep failed'));
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // The sweep of unreferenced files, a recurring job: one process of the cluster runs it each time.
+  app.jobs.define({
+    kind: 'files.sweep',
+    everyMs: SWEEP_INTERVAL_MS,
+    leaseMs: 30 * 60_000,
+    run: async ({ now }) => {
+      const { unattachedUploadHours } = await readSettings(database.db);
+      return sweepFiles(deps, now, unattachedUploadHours * 3600_000);
+    },
+  });
 }

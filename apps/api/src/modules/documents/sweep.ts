@@ -9,7 +9,7 @@ import type { StorageDriver } from './storage/driver.js';
 export const UNREFERENCED_TTL_MS = 24 * 3600_000;
 /** An upload still in the spool after this long was cut off by a crash. */
 export const SPOOL_TTL_MS = 3600_000;
-/** How often the module runs the sweep. */
+/** How often the job runner runs the sweep. */
 export const SWEEP_INTERVAL_MS = 3600_000;
 
 export type TSweepDeps = {
@@ -56,9 +56,13 @@ export async function purgeReleased(deps: TSweepDeps, ids?: string[]): Promise<n
   }
 }
 
-/** The periodic sweep: unreferenced files past 24 hours, released files, stale spool entries. */
-export async function sweepFiles(deps: TSweepDeps, now = new Date()) {
-  const released = await releaseUnreferenced(deps.db, new Date(now.getTime() - UNREFERENCED_TTL_MS));
+/**
+ * The periodic sweep (the job 'files.sweep', routes.ts): unreferenced files older than
+ * `unreferencedMs` (the setting unattachedUploadHours; 24 hours by default), released files, stale
+ * spool entries. `now`: the app's clock.
+ */
+export async function sweepFiles(deps: TSweepDeps, now = new Date(), unreferencedMs = UNREFERENCED_TTL_MS) {
+  const released = await releaseUnreferenced(deps.db, new Date(now.getTime() - unreferencedMs));
   const purged = await purgeReleased(deps);
   let spoolRemoved = 0;
   const entries = await fsp.readdir(deps.spool).catch(() => [] as string[]);

@@ -12,7 +12,7 @@ import { documented, problems } from '../../http/openapi.js';
 import { registerResource } from '../../resources/routes.js';
 import { mailJobResource } from './resource.js';
 import { createMailTransport } from './transport.js';
-import { MailWorker } from './worker.js';
+import { LEASE_MS, MailWorker } from './worker.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,16 +104,26 @@ async function retryFailed(app: FastifyInstance) {
 }
 
 /**
- * Status mails (issue 12): the queue's worker loop in this process, and the admin Outbox. Not
+ * Status mails (issue 12): the queue's worker as the job 'mail.send', and the admin Outbox. Not
  * encapsulated, so that the app carries `mailWorker`; the routes live in a child under /api.
  */
 export const mailModule = fp(async (app: FastifyInstance) => {
   const { config, database } = app;
   const transport = createMailTransport(config.mail);
-  const worker = new MailWorker(database.db, transport, config, app.log);
+  const worker = new MailWorker(database.db, transport, config, app.log, app.clock);
   app.decorate('mailWorker', worker);
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
+  // The worker's loop is a recurring job (MAIL_POLL_MS 0: none; tests drain by hand). Each mail
+  // is leased on its own row too, so a drain that outlives the job's lease never sends one twice.
+  app.jobs.define({
+    kind: 'mail.send',
+    ...(config.mail.pollMs > 0 ? { everyMs: config.mail.pollMs } : {}),
+    leaseMs: LEASE_MS,
+    run: ({ now, signal }) => worker.drain(now, signal),
+  });
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+    worker.stop();
+  });
   await app.register(outboxRoutes, { prefix: '/api' });
   await app.register(retryFailed, { prefix: '/api' });
 });

@@ -1,6 +1,7 @@
 import type { TAppLanguage, TMailKind } from '@uniapply/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { systemClock, type TClock } from '../../clock.js';
 import type { TConfig } from '../../config.js';
 import type { TDb } from '../../db/client.js';
 import { mailJobs } from '../../db/schema/index.js';
@@ -27,54 +28,36 @@ type TClaimed = {
 };
 
 /**
- * The mail queue's worker (DESIGN 7 "Background work"): claims due jobs, sends each, marks it
- * sent right after; a failure waits `retryBaseMs · 2^(attempts-1)` (at most an hour) and after
+ * The mail queue's worker (DESIGN 7 "Background work"), run by the job runner as 'mail.send'
+ * every MAIL_POLL_MS (mail_jobs stays the queue of mails, one row per recipient): claims due
+ * mails, sends each, marks it sent right after; a failure waits `retryBaseMs · 2^(attempts-1)` (at most an hour) and after
  * `maxAttempts` the job is 'failed' (the admin Outbox lists it). A claim increments `attempts` and
  * leases the row (`lockedUntil`) with `FOR UPDATE SKIP LOCKED`, so two processes on one PostgreSQL
  * never take the same job. Delivery is at least once: a crash between the SMTP reply and marking
  * the row sent resends that mail when the lease runs out.
  */
 export class MailWorker {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
-  #stopped = false;
-
   constructor(
     private readonly db: TDb,
     private readonly transport: TMailTransport,
     private readonly config: Pick<TConfig, 'publicUrl' | 'mail'>,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,
+    private readonly clock: TClock = systemClock,
   ) {}
 
-  /** Polls every `mail.pollMs` (unref'd: it never keeps the process alive). */
-  start() {
-    if (this.config.mail.pollMs <= 0 || this.#timer) return;
-    const tick = () => {
-      if (this.#stopped) return;
-      this.#running = this.drain()
-        .catch((err: Error) => this.log.error({ err: errorCode(err) }, 'mail worker: drain failed'))
-        .finally(() => {
-          this.#running = undefined;
-          if (!this.#stopped) {
-            this.#timer = setTimeout(tick, this.config.mail.pollMs);
-            this.#timer.unref();
-          }
-        });
-    };
-    this.#timer = setTimeout(tick, this.config.mail.pollMs);
-    this.#timer.unref();
-  }
-
-  /** Stops polling and waits for the mail being sent (shutdown). */
-  async stop() {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.#running;
+  /** Closes the transport (shutdown, after the job runner stopped). */
+  stop() {
     this.transport.close();
   }
 
-  /** Sends every job due at `now` (tests move `now` forward to pass the backoff). */
-  async drain(now = new Date()): Promise<{ sent: number; failed: number; retried: number }> {
+  /**
+   * Sends every mail due at `now` (the app's clock by default; tests move it past the backoff).
+   * The job runner calls it as the recurring job 'mail.send' (routes.ts); tests call it directly.
+   */
+  async drain(
+    now = this.clock.now(),
+    signal?: AbortSignal,
+  ): Promise<{ sent: number; failed: number; retried: number }> {
     const totals = { sent: 0, failed: 0, retried: 0 };
     for (;;) {
       const jobs = await this.claim(now);
@@ -82,7 +65,8 @@ export class MailWorker {
         const result = await this.sendOne(job, now);
         totals[result]++;
       }
-      if (jobs.length < BATCH || this.#stopped) return totals;
+      // Shutting down: the mails still due wait for the next process.
+      if (jobs.length < BATCH || signal?.aborted) return totals;
     }
   }
 
@@ -143,7 +127,7 @@ export class MailWorker {
       });
       await this.db
         .update(mailJobs)
-        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null, outboxFile })
+        .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null, outboxFile })
         .where(eq(mailJobs.id, job.id));
       return 'sent';
     } catch (err) {

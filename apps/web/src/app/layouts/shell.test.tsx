@@ -31,6 +31,7 @@ describe('signed-in shell', () => {
       'Google Drive connection /Admin/CheckGoogleDriveConnection',
       'Users /Admin/Users',
       'Outbox /Admin/Outbox',
+      'Settings /Admin/Settings',
     ]);
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });

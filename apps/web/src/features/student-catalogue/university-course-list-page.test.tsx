@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { TCondition } from '@uniapply/shared';
 import { describe, expect, it } from 'vitest';
 import { bodiesOf, json, problem } from '../../testing';
-import { COURSES, catalogueHandlers, renderAsStudent } from './fixtures';
+import { COURSES, catalogueHandlers, renderAsStudent } from '../../testing/fake-catalogue';
 
 const PATH = '/Student/UniversityCourseList';
 const address = () => screen.getByRole('status', { name: 'current address' });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodiesOf, deferred, json, problem } from '../../testing';
-import { catalogueHandlers, renderAsStudent, UNIVERSITIES } from './fixtures';
+import { catalogueHandlers, renderAsStudent, UNIVERSITIES } from '../../testing/fake-catalogue';
 
 const PATH = '/Student/UniversityList';
 const address = () => screen.getByRole('status', { name: 'current address' });

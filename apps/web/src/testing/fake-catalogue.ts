@@ -1,8 +1,10 @@
 import type { TUniversity, TUniversityCourse } from '@uniapply/shared';
 import type { InitialEntry } from 'react-router';
-import { DEMO_USERS, json, renderApp, type THandlers } from '../../testing';
+import { json, type THandlers } from './fake-api';
+import { DEMO_USERS, renderApp } from './render';
 
-// The student catalogue's sample rows and answers, for the one web test harness (src/testing).
+// The student catalogue's sample rows and answers (issue 19 item 2: moved here from the feature's
+// folder, which product code alone may fill).
 
 /** The whole app signed in as the demo student at `entry` (which may carry navigation state). */
 export const renderAsStudent = (entry: InitialEntry, handlers: THandlers, language = 'en') =>

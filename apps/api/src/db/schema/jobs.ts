@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './people.js';
+
+/**
+ * The durable job table (DESIGN 7 "Background work"; apps/api/src/jobs/runner.ts): every piece of
+ * background work is a row of a `kind` due at `runAt`. A runner claims due rows with
+ * `FOR UPDATE SKIP LOCKED` and leases them (`lockedUntil`), so two processes never run one job at
+ * once. A recurring job (`everyMs`) stays 'pending' and moves its `runAt` on after each run; a
+ * one-off job ends 'done' (or 'failed' after `maxAttempts`). `uniqueKey` makes scheduling
+ * idempotent: scheduling a kind and key that is already there changes nothing.
+ * Times are the app's clock's (apps/api/src/clock.ts), never the database's.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    kind: text().notNull(),
+    uniqueKey: text(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    status: text().notNull().default('pending'),
+    runAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    /** A recurring job's interval; null for a one-off job. */
+    everyMs: integer(),
+    lockedUntil: timestamp({ withTimezone: true, mode: 'date' }),
+    attempts: smallint().notNull().default(0),
+    maxAttempts: smallint().notNull().default(5),
+    /** An error code or message without personal data (SECURITY 33). */
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('jobs_kind_unique_key_uq').on(t.kind, t.uniqueKey),
+    index('jobs_due_idx').on(t.status, t.runAt),
+    check('jobs_status_ck', sql`${t.status} in ('pending', 'done', 'failed')`),
+  ],
+);
+
+/**
+ * The operational settings an admin changes at /Admin/Settings (packages/shared settings.ts holds
+ * their schema and defaults): one row per changed key; a key without a row has its default.
+ */
+export const settings = pgTable('settings', {
+  key: text().primaryKey(),
+  value: jsonb().$type<unknown>().notNull(),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+});
