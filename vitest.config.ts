@@ -1,10 +1,33 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const apiProject = (name: string, env: Record<string, string>) => ({
+const API_ROOT = path.join(import.meta.dirname, 'apps/api');
+/** The first line of an API test file that runs on PostgreSQL as well as PGlite (with the reason). */
+const BOTH_DATABASES = /^\/\/ @both-databases\b/;
+
+/**
+ * API test files run on PGlite only, unless their first line is `// @both-databases: <why>`: files
+ * that test what the two databases treat differently (locking and concurrency, triggers, pools and
+ * outages, two processes on one database, SQL plans, dumps). A new file runs on one database.
+ */
+function bothDatabaseFiles(): string[] {
+  return ['src', 'test']
+    .flatMap((dir) =>
+      readdirSync(path.join(API_ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) =>
+        path.join(dir, f),
+      ),
+    )
+    .filter((f) => f.endsWith('.test.ts') && !f.startsWith(path.join('test', 'drills')))
+    .filter((f) => BOTH_DATABASES.test(readFileSync(path.join(API_ROOT, f), 'utf8').slice(0, 200)))
+    .sort();
+}
+
+const apiProject = (name: string, env: Record<string, string>, include: string[]) => ({
   test: {
     name,
     root: './apps/api',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include,
     // The fault drills run once, in their own project below.
     exclude: ['test/drills/**'],
     environment: 'node',
@@ -16,13 +39,15 @@ const apiProject = (name: string, env: Record<string, string>) => ({
   },
 });
 
-// API integration tests always run on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set.
+// API integration tests always run on PGlite; the files marked `@both-databases` also on PostgreSQL
+// when TEST_DATABASE_URL is set.
 const projects: object[] = [
   { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
-  apiProject('api-pglite', { TEST_DB: 'pglite' }),
+  apiProject('api-pglite', { TEST_DB: 'pglite' }, ['src/**/*.test.ts', 'test/**/*.test.ts']),
   { test: { name: 'scripts', root: './scripts', include: ['*.test.mjs'], environment: 'node' } },
 ];
-if (process.env.TEST_DATABASE_URL) projects.push(apiProject('api-postgres', { TEST_DB: 'postgres' }));
+if (process.env.TEST_DATABASE_URL)
+  projects.push(apiProject('api-postgres', { TEST_DB: 'postgres' }, bothDatabaseFiles()));
 // Drills and the cluster's proofs: real processes behind nginx on a private PostgreSQL and Redis
 // the tests start themselves. Run once, one file at a time: `npm run test:drills` (DRILLS=1).
 if (process.env.DRILLS === '1')
