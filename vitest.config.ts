@@ -64,4 +64,6 @@ if (process.env.DRILLS === '1')
   });
 projects.push('./apps/web/vitest.config.ts');
 
-export default defineConfig({ test: { projects: projects as never } });
+// Two test files at a time (vitest's default is one fewer than the cores: one on this 2-core
+// machine); most API test time is waiting on databases, sockets and time limits.
+export default defineConfig({ test: { maxWorkers: 2, projects: projects as never } });
