@@ -38,7 +38,7 @@ describe('countCases', () => {
 describe('countTests', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'count-tests-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
-  const write2 = (relative, text) => {
+  const write = (relative, text) => {
     mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
     writeFileSync(path.join(root, relative), real(text));
   };
