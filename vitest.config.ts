@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 const API_ROOT = path.join(import.meta.dirname, 'apps/api');
 /** The first line of an API test file that runs on PostgreSQL as well as PGlite (with the reason). */
 const BOTH_DATABASES = /^\/\/ @both-databases\b/;
+/** A test that asks for PostgreSQL (`testDbKind() === 'postgres'`, `TEST_DB !== 'postgres'`, ...). */
+const POSTGRES_ONLY = /[!=]==\s*'postgres'/;
 
 /**
  * API test files run on PGlite only, unless their first line is `// @both-databases: <why>`: files
@@ -12,14 +14,23 @@ const BOTH_DATABASES = /^\/\/ @both-databases\b/;
  * outages, two processes on one database, SQL plans, dumps). A new file runs on one database.
  */
 function bothDatabaseFiles(): string[] {
-  return ['src', 'test']
+  const files = ['src', 'test']
     .flatMap((dir) =>
       readdirSync(path.join(API_ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) =>
         path.join(dir, f),
       ),
     )
     .filter((f) => f.endsWith('.test.ts') && !f.startsWith(path.join('test', 'drills')))
-    .filter((f) => BOTH_DATABASES.test(readFileSync(path.join(API_ROOT, f), 'utf8').slice(0, 200)))
+    .map((f) => ({ f, text: readFileSync(path.join(API_ROOT, f), 'utf8') }));
+  // A file with PostgreSQL-only tests but no marker would never run them: stop and say so instead.
+  const unmarked = files.filter(({ text }) => !BOTH_DATABASES.test(text) && POSTGRES_ONLY.test(text));
+  if (unmarked.length)
+    throw new Error(
+      `PostgreSQL-only tests in a file whose first line is not '// @both-databases: <why>': ${unmarked.map(({ f }) => `apps/api/${f}`).join(', ')}`,
+    );
+  return files
+    .filter(({ text }) => BOTH_DATABASES.test(text))
+    .map(({ f }) => f)
     .sort();
 }
 
