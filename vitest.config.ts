@@ -1,10 +1,44 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const apiProject = (name: string, env: Record<string, string>) => ({
+const API_ROOT = path.join(import.meta.dirname, 'apps/api');
+/** The first line of an API test file that runs on PostgreSQL as well as PGlite (with the reason). */
+const BOTH_DATABASES = /^\/\/ @both-databases\b/;
+/** A test that asks for PostgreSQL (`testDbKind() === 'postgres'`, `TEST_DB !== 'postgres'`, ...). */
+const POSTGRES_ONLY = /[!=]==\s*'postgres'/;
+
+/**
+ * API test files run on PGlite only, unless their first line is `// @both-databases: <why>`: files
+ * that test what the two databases treat differently (locking and concurrency, triggers, pools and
+ * outages, two processes on one database, SQL plans, dumps). A new file runs on one database.
+ */
+function bothDatabaseFiles(): string[] {
+  const files = ['src', 'test']
+    .flatMap((dir) =>
+      readdirSync(path.join(API_ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) =>
+        path.join(dir, f),
+      ),
+    )
+    .filter((f) => f.endsWith('.test.ts') && !f.startsWith(path.join('test', 'drills')))
+    .map((f) => ({ f, text: readFileSync(path.join(API_ROOT, f), 'utf8') }));
+  // A file with PostgreSQL-only tests but no marker would never run them: stop and say so instead.
+  const unmarked = files.filter(({ text }) => !BOTH_DATABASES.test(text) && POSTGRES_ONLY.test(text));
+  if (unmarked.length)
+    throw new Error(
+      `PostgreSQL-only tests in a file whose first line is not '// @both-databases: <why>': ${unmarked.map(({ f }) => `apps/api/${f}`).join(', ')}`,
+    );
+  return files
+    .filter(({ text }) => BOTH_DATABASES.test(text))
+    .map(({ f }) => f)
+    .sort();
+}
+
+const apiProject = (name: string, env: Record<string, string>, include: string[]) => ({
   test: {
     name,
     root: './apps/api',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include,
     // The fault drills run once, in their own project below.
     exclude: ['test/drills/**'],
     environment: 'node',
@@ -16,13 +50,15 @@ const apiProject = (name: string, env: Record<string, string>) => ({
   },
 });
 
-// API integration tests always run on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set.
+// API integration tests always run on PGlite; the files marked `@both-databases` also on PostgreSQL
+// when TEST_DATABASE_URL is set.
 const projects: object[] = [
   { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
-  apiProject('api-pglite', { TEST_DB: 'pglite' }),
+  apiProject('api-pglite', { TEST_DB: 'pglite' }, ['src/**/*.test.ts', 'test/**/*.test.ts']),
   { test: { name: 'scripts', root: './scripts', include: ['*.test.mjs'], environment: 'node' } },
 ];
-if (process.env.TEST_DATABASE_URL) projects.push(apiProject('api-postgres', { TEST_DB: 'postgres' }));
+if (process.env.TEST_DATABASE_URL)
+  projects.push(apiProject('api-postgres', { TEST_DB: 'postgres' }, bothDatabaseFiles()));
 // Drills and the cluster's proofs: real processes behind nginx on a private PostgreSQL and Redis
 // the tests start themselves. Run once, one file at a time: `npm run test:drills` (DRILLS=1).
 if (process.env.DRILLS === '1')
@@ -39,4 +75,6 @@ if (process.env.DRILLS === '1')
   });
 projects.push('./apps/web/vitest.config.ts');
 
-export default defineConfig({ test: { projects: projects as never } });
+// Two test files at a time (vitest's default is one fewer than the cores: one on this 2-core
+// machine); most API test time is waiting on databases, sockets and time limits.
+export default defineConfig({ test: { maxWorkers: 2, projects: projects as never } });

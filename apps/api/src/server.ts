@@ -1,3 +1,5 @@
+// First: stop with a clear message on a Node too old for the portal (before any dependency loads).
+import './node-version.js';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';

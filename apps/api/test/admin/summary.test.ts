@@ -1,3 +1,4 @@
+// @both-databases: counts come back as bigint, which pg and PGlite's drivers parse differently
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentCourses } from '../../src/db/schema/index.js';
 import { createTestApp, signInAs, type TestApp } from '../app.js';

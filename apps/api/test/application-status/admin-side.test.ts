@@ -1,3 +1,4 @@
+// @both-databases: SQL plans (explain)
 import {
   APPLICATION_STATUSES,
   type TApplicationFormRow,

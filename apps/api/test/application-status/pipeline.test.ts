@@ -1,3 +1,4 @@
+// @both-databases: two admins moving one status at once (row lock)
 import {
   APPLICATION_STATUSES,
   mayMove,

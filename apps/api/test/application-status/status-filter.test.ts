@@ -1,3 +1,4 @@
+// @both-databases: SQL plans (explain)
 import { APPLICATION_STATUSES, type TFilter, ZFilter } from '@uniapply/shared';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';

@@ -1,3 +1,4 @@
+// @both-databases: one query at a time on a transaction's connection (pg's pool; PGlite has none)
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAs } from '../app.js';
 import { testDbKind } from '../db.js';

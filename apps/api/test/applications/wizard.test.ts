@@ -1,3 +1,4 @@
+// @both-databases: two saves of one version at once (row lock)
 import { NEW_PROFILE_DRAFTS_KEPT, ZApplication } from '@uniapply/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @both-databases: the sweep in two processes (row locks)
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';

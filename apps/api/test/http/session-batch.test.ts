@@ -1,3 +1,4 @@
+// @both-databases: session lookups batched across concurrent requests on the pool
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';

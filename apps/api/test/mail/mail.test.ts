@@ -1,3 +1,4 @@
+// @both-databases: the mail queue across two API processes (SKIP LOCKED)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @both-databases: two API processes on one PostgreSQL
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

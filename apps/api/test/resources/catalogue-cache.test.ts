@@ -1,3 +1,4 @@
+// @both-databases: the catalogue version's triggers, and the cache across two processes
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @both-databases: concurrent adds with one key (unique index and locks)
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @both-databases: PostgreSQL going away under the pools
 import net from 'node:net';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import pg from 'pg';

@@ -1,3 +1,4 @@
+// @both-databases: the pools' time limits and row-lock waits
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';

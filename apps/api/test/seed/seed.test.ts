@@ -1,3 +1,4 @@
+// @both-databases: two start-ups seeding at once (advisory lock)
 import {
   CURRENCIES,
   DOCUMENT_TYPES,

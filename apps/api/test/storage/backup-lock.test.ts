@@ -1,3 +1,4 @@
+// @both-databases: purges during a backup (locks; PostgreSQL only)
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @both-databases: each database has its own dump and restore
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

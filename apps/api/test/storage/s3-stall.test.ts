@@ -30,7 +30,7 @@ const data = pdfFile(MAX_BYTES - 2000);
 const log = logCapture();
 
 beforeAll(async () => {
-  s3 = await new S3StandIn(range(3770, 3774)).start();
+  s3 = await new S3StandIn().start();
   proxy = await new StallingProxy(s3.url, range(3775, 3779)).start();
   t = await createDocsApp(
     {

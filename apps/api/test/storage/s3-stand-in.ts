@@ -4,11 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 
-// A local S3-compatible server (s3rver) for the tests, on a free port of this project's test range
-// (3901-3909), with one bucket; and a server that accepts connections and never answers (3910-3919).
+// A local S3-compatible server (s3rver) for the tests, on a port the system gives, with one bucket;
+// and a server that accepts connections and never answers (3910-3919).
 
 export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-const PORTS = range(3901, 3909);
 const SILENT_PORTS = range(3910, 3919);
 
 export class S3StandIn {
@@ -19,36 +18,24 @@ export class S3StandIn {
   /** `METHOD /path?query` of every request, in order. */
   readonly requests: string[] = [];
 
-  /** `ports`: where to listen (a test that needs its own range gives one). */
-  constructor(private readonly ports: number[] = PORTS) {}
-
   async start(): Promise<this> {
-    const ports = this.ports;
-    // Test files run side by side: take the first port of the range that is free.
-    const offset = Math.floor(Math.random() * ports.length);
-    for (let i = 0; i < ports.length; i++) {
-      const port = ports[(offset + i) % ports.length]!;
-      const server = new S3rver({
-        address: '127.0.0.1',
-        port,
-        silent: true,
-        directory: this.directory,
-        configureBuckets: [{ name: this.bucket }],
-      });
-      try {
-        await server.run();
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') continue;
-        throw err;
-      }
-      this.server = server;
-      this.port = port;
-      (server as unknown as { httpServer: import('node:http').Server }).httpServer.on('request', (req) =>
-        this.requests.push(`${req.method} ${req.url}`),
-      );
-      return this;
-    }
-    throw new Error(`no free port for s3rver in ${ports[0]}-${ports.at(-1)}`);
+    // Port 0: the system gives a free port, so test files in parallel workers never meet. (A fixed
+    // range does not work with s3rver: its run() waits for 'listening' and never rejects on
+    // EADDRINUSE, so a taken port hung the test until its time limit.)
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: this.directory,
+      configureBuckets: [{ name: this.bucket }],
+    });
+    const address = await server.run();
+    this.server = server;
+    this.port = address.port;
+    (server as unknown as { httpServer: import('node:http').Server }).httpServer.on('request', (req) =>
+      this.requests.push(`${req.method} ${req.url}`),
+    );
+    return this;
   }
 
   get url() {
