@@ -1,3 +1,4 @@
+// @both-databases: the sweep and mail jobs claimed with SKIP LOCKED on either database
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SETTINGS } from '@uniapply/shared';

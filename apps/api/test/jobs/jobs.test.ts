@@ -1,3 +1,4 @@
+// @both-databases: two processes claim one job through SKIP LOCKED and a lease (PostgreSQL only)
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
