@@ -38,7 +38,7 @@ describe('student course list', () => {
     expect(cs.getByText("Bachelor's Degree")).toBeInTheDocument();
     expect(cs.getByText('Computing & IT')).toBeInTheDocument();
     expect(cs.getByText('36 m')).toHaveAttribute('title', '36 months');
-    expect(cs.getByText('MYR 45,000')).toBeInTheDocument();
+    expect(cs.getByText('45,000\u00a0MYR')).toBeInTheDocument();
     expect(cs.getByText('IELTS 6.5')).toBeInTheDocument();
     expect(
       cs.getByRole('link', { name: 'Bachelor of Computer Science course page (opens in a new tab)' }),
