@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { formatDateTime } from '../../packages/shared/src/format';
-import { BASE_URL, english, signInFromLanding } from '../support';
+import { BASE_URL, english } from '../support';
 
 // Issue 18 item 8 under Chromium, whose Intl has no Uzbek data ("2026 M11 26 01:27" before): the
 // admin dashboard's latest contact message shows its time in Uzbek exactly as the shared formatter
