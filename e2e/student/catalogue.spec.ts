@@ -112,7 +112,7 @@ test('a student finds a new university and follows its courses link to its cours
   await expect(courses.first().getByRole('heading', { name: created.courseName })).toBeVisible();
   await expect(courses.first().getByText(created.universityName)).toBeVisible();
   await expect(courses.first().getByText('18 m')).toBeVisible();
-  await expect(courses.first().getByText('MYR 23,456')).toBeVisible();
+  await expect(courses.first().getByText('23,456 MYR')).toBeVisible();
   await expect(courses.first().getByText('IELTS 6')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '1 course' })).toBeVisible();
   await expectAccessible(page);

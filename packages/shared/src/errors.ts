@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'statusConflict',
   'undoUnavailable',
   'payloadTooLarge',
+  'fileTooLarge',
   'uploadStalled',
   'requestStalled',
   'unsupportedMediaType',

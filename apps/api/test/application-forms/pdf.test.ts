@@ -230,6 +230,23 @@ describe('the file', () => {
     for (const name of ['Ботир', 'Рустамович', 'Тухтаев']) expect(uz).toContain(name);
     expect(uz).not.toContain('Personal Information');
   });
+
+  it('dates and money read as the shared formatter writes them in each language (issue 18 item 8)', async () => {
+    const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
+    await setLanguage('admin', 'en');
+    const en = spaced(await pdfText((await getPdf(t, who.admin!, byAgent.studentCourseIds[0]!)).rawPayload));
+    expect(en).toContain('12,000 MYR');
+    expect(en).toContain('17 May 2001');
+    await setLanguage('agent', 'ru');
+    const ru = spaced(await pdfText((await getPdf(t, who.agent!, byAgent.studentCourseIds[0]!)).rawPayload));
+    expect(ru).toContain('12 000 MYR');
+    expect(ru).toContain('17 мая 2001 г.');
+    await setLanguage('admin', 'uz');
+    const uz = spaced(await pdfText((await getPdf(t, who.admin!, byAgent.studentCourseIds[0]!)).rawPayload));
+    expect(uz).toContain('12 000 MYR');
+    expect(uz).toContain('17-may, 2001');
+    expect(uz).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
 });
 
 describe('a bad passport photo', () => {

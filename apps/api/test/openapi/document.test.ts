@@ -143,6 +143,13 @@ describe('OpenAPI document', () => {
     expectDocumented('/University/getListByPage', 'post', res);
   });
 
+  it('issue 18 item 5: the published configuration (the upload limit) answers as documented', async () => {
+    const res = await admin.get('/config');
+    expect(res.status).toBe(200);
+    expect(doc.paths['/api/config']!.get!.operationId).toBe('Config_get');
+    expectDocumented('/config', 'get', res);
+  });
+
   it('item 5: the answers of the generic verbs match their documented schemas', async () => {
     const bases = {
       DocumentType: cat.documentTypeId,

@@ -120,6 +120,11 @@ describe(`SECURITY 4: function-level authorisation, role × route × verb (${tes
       ]),
     );
   });
+
+  it('item 4: the published configuration (GET /api/config, issue 18 item 5) is for any signed-in user', () => {
+    const rule = t.app.accessRules.find((r) => r.url === '/api/config' && r.method === 'GET');
+    expect(rule?.access).toBe('signedIn');
+  });
 });
 
 describe(`SECURITY 4: a route added without a rule is named (${testDbKind()})`, () => {

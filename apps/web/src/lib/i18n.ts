@@ -115,5 +115,10 @@ export function translateKey(t: I18n['t'], key: string, options: Record<string, 
   const dot = key.indexOf('.');
   if (dot <= 0) return key;
   const qualified = `${key.slice(0, dot)}:${key.slice(dot + 1)}`;
-  return t(qualified, { defaultValue: key, ...options }) as string;
+  // A too-long text with its limit (the shared schemas' `max`, issue 18 item 5) says the limit.
+  const limit =
+    key === 'validation.tooLong' && typeof options.max === 'number'
+      ? { context: 'max', count: options.max }
+      : {};
+  return t(qualified, { defaultValue: key, ...options, ...limit }) as string;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage } from '../text-limits.js';
 import { fieldKey, type TWizardFieldName, WIZARD_MESSAGES } from './messages.js';
 
 // Building blocks of the step schemas: a required field wraps the record's own field schema (so
@@ -45,11 +46,13 @@ function wizardField<T extends z.ZodType>(field: TWizardFieldName, inner: T, bla
         const result = inner.safeParse(ctx.value);
         if (result.success) return;
         for (const issue of result.error.issues) {
+          // A too-long text names its limit (issue 18 item 5).
+          const { message, params } = issueMessage(issue);
           ctx.issues.push({
             code: 'custom',
-            message: wizardWording(issue.message),
+            message: wizardWording(message),
             path: issue.path,
-            params: { field: fieldKey(field) },
+            params: { ...params, field: fieldKey(field) },
             input: ctx.value,
             continue: true,
           });

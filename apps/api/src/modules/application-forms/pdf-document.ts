@@ -2,7 +2,11 @@ import { Document, type DocumentProps, Image, Page, StyleSheet, Text, View } fro
 import {
   COUNTRIES,
   CURRENCIES,
+  DEFAULT_TIME_ZONE,
+  formatDate,
+  formatDateTime,
   formatMessage,
+  formatMoney,
   GENDERS,
   LANGUAGE_OTHERS,
   LANGUAGE_TYPES,
@@ -142,6 +146,9 @@ export function applicationDocument(
   photoNote?: 'missing' | 'unreadable',
 ): ReactElement<DocumentProps> {
   const t = PDF_TEXTS[input.language];
+  // Dates and money through the one shared formatter (issue 18 item 8), in the reader's zone.
+  const zone = input.timeZone ?? DEFAULT_TIME_ZONE;
+  const day = (value: string | null | undefined) => (value ? formatDate(value, input.language, zone) : value);
   const f = t.fields;
   const e = t.enums;
   const { studentInfo: p, guardian: g, emergencyContact: c, otherInfo: o } = input.application;
@@ -170,7 +177,11 @@ export function applicationDocument(
       h(Text, { style: s.name }, fullName),
       h(Text, { style: s.lead }, course.courseName),
       h(Text, { style: s.lead }, course.universityName),
-      h(Text, { style: s.muted }, formatMessage(t.generated, { date: input.generatedAt.slice(0, 10) })),
+      h(
+        Text,
+        { style: s.muted },
+        formatMessage(t.generated, { date: formatDate(input.generatedAt, input.language, zone) }),
+      ),
     ),
     photoBox,
   );
@@ -210,7 +221,7 @@ export function applicationDocument(
         [f.middleName, p.middleName],
         [f.lastName, p.lastName],
         [f.passport, `${p.passportSeries}${p.passportNumber}`],
-        [f.dateOfBirth, p.dateOfBirth],
+        [f.dateOfBirth, day(p.dateOfBirth)],
         [f.gender, label(e.genders, GENDERS, p.gender)],
         [f.email, p.email],
         [f.race, p.race],
@@ -228,11 +239,8 @@ export function applicationDocument(
         [f.university, course.universityName],
         [f.course, course.courseName],
         [f.duration, formatMessage(t.values.months, { count: course.duration })],
-        [
-          f.price,
-          `${course.price.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${CURRENCIES[course.currency] ?? ''}`.trim(),
-        ],
-        [f.submittedAt, course.submittedAt?.slice(0, 10)],
+        [f.price, formatMoney(course.price, CURRENCIES[course.currency], input.language)],
+        [f.submittedAt, course.submittedAt ? formatDateTime(course.submittedAt, input.language, zone) : null],
       ]),
     ),
     section(
@@ -306,8 +314,8 @@ export function applicationDocument(
             input.application.experiences.map((x) => [
               x.company,
               x.position,
-              x.from,
-              x.to ?? t.values.present,
+              day(x.from),
+              day(x.to) ?? t.values.present,
             ]),
           )
         : none(t),

@@ -6,6 +6,8 @@ export type TPdfInput = {
   language: TAppLanguage;
   /** When the form was generated (ISO 8601). */
   generatedAt: string;
+  /** The reader's IANA time zone for dates; DEFAULT_TIME_ZONE (Asia/Tashkent) when absent. */
+  timeZone?: string;
   application: Pick<
     TApplication,
     | 'studentInfo'

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { UPLOAD_EXTENSIONS, ZAppConfig } from '@uniapply/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ import {
 } from './repository.js';
 import { documentsDeps, purgeNow, removeSpooled, storeUpload, uploadDocument } from './service.js';
 import { SWEEP_INTERVAL_MS, sweepFiles } from './sweep.js';
-import { refuseOversized, spoolUpload } from './upload.js';
+import { limitMb, refuseOversized, spoolUpload } from './upload.js';
 
 // Uploads and downloads of spec 7.3 (DESIGN 6 "Files"), for every role within its scope: a student
 // their own profile's files, an agent their students', an admin all. Another owner's file or row
@@ -80,6 +81,25 @@ export async function documentsModule(fastify: FastifyInstance) {
       await removeSpooled(spooled);
     }
   }
+
+  // The limits a user meets, stated before they bite (issue 18 item 5).
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['Document'],
+        operationId: 'Config_get',
+        summary: 'The upload limit and accepted file types',
+        response: { 200: documented(ZAppConfig) },
+      },
+      config: { access: 'signedIn' },
+    },
+    async () => ({
+      uploadMaxBytes: maxBytes,
+      uploadMaxMb: limitMb(maxBytes),
+      uploadTypes: [...UPLOAD_EXTENSIONS],
+    }),
+  );
 
   app.post(
     '/Document/upload',

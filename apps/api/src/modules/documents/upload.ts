@@ -9,8 +9,19 @@ import { watchForStall } from '../../http/body-stall.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { storageFault } from './storage/driver.js';
 
+/** The limit in megabytes as UPLOAD_MAX_MB states it (at most 2 decimals): 10, 0.05. */
+export const limitMb = (maxBytes: number) => Math.round((maxBytes / 1024 / 1024) * 100) / 100;
+
+/** A file over the limit (issue 18 item 5): the problem names the limit, `params.limitMb`. */
 export const tooLarge = (maxBytes: number) =>
-  new AppError(413, 'Payload Too Large', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+  new AppError(
+    413,
+    'Payload Too Large',
+    `The file is larger than ${limitMb(maxBytes)} MB.`,
+    undefined,
+    'fileTooLarge',
+    { limitMb: limitMb(maxBytes) },
+  );
 
 export const uploadStalled = () =>
   new AppError(

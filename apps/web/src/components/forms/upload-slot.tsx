@@ -7,10 +7,11 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import { UPLOAD_EXTENSIONS } from '@uniapply/shared';
+import { formatNumber, UPLOAD_EXTENSIONS } from '@uniapply/shared';
 import type { TFunction } from 'i18next';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { typesText, useAppConfig } from '../../lib/app-config';
 
 // One file slot (spec 4: empty, uploading, uploaded, error): the caller uploads and tells the slot
 // its state; the slot picks the file, checks its type (the server checks the content too) and
@@ -67,7 +68,11 @@ export function UploadSlot(props: TUploadSlotProps) {
     onFile,
     onDelete,
   } = props;
-  const { t } = useTranslation('wizard');
+  const { t, i18n } = useTranslation('wizard');
+  // The limit the server publishes, stated on every slot and checked before sending (issue 18 item 5).
+  const limits = useAppConfig();
+  const limitMb = formatNumber(limits.uploadMaxMb, i18n.language);
+  const types = typesText(limits.uploadTypes);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   const [rejected, setRejected] = useState<string | null>(null);
@@ -80,7 +85,11 @@ export function UploadSlot(props: TUploadSlotProps) {
     event.currentTarget.value = '';
     if (!file) return;
     if (!isAcceptedFile(file.name)) {
-      setRejected(t('documents.slot.wrongType', { name: file.name, types: UPLOAD_EXTENSIONS.join(', ') }));
+      setRejected(t('documents.slot.wrongType', { name: file.name, types }));
+      return;
+    }
+    if (file.size > limits.uploadMaxBytes) {
+      setRejected(t('documents.slot.tooLarge', { name: file.name, limitMb }));
       return;
     }
     setRejected(null);
@@ -122,9 +131,12 @@ export function UploadSlot(props: TUploadSlotProps) {
           </Text>
         ) : state === 'empty' && !message ? (
           <Text size="sm" c="dimmed">
-            {t('documents.slot.none', { types: UPLOAD_EXTENSIONS.join(', ') })}
+            {t('documents.slot.none')}
           </Text>
         ) : null}
+        <Text size="sm" c="dimmed">
+          {t('documents.slot.limits', { types, limitMb })}
+        </Text>
 
         {busy ? (
           <>

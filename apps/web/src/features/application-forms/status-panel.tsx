@@ -11,6 +11,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/crud/notify';
 import { api } from '../../lib/api';
+import { formatIn } from '../../lib/format';
 import { resourceKeys } from '../../lib/resources';
 import { StatusDetailLayout, useStatusDetail } from '../application-status/status-detail-layout';
 import { refreshStatuses } from '../application-status/status-queries';
@@ -69,7 +70,7 @@ export function ApplicationStatusPanel({ studentCourseId }: { studentCourseId: n
     seen.current = { id: studentCourseId, version };
   }, [studentCourseId, version, queryClient]);
   const refresh = () => refreshStatuses(queryClient);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = formatIn(i18n.language);
 
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
@@ -83,7 +84,7 @@ export function ApplicationStatusPanel({ studentCourseId }: { studentCourseId: n
         besideBadge={(state) =>
           state.updatedAt ? (
             <Text size="sm" c="dimmed">
-              {t('admin.since', { date: date.format(new Date(state.updatedAt)) })}
+              {t('admin.since', { date: format.dateTime(state.updatedAt) })}
             </Text>
           ) : null
         }
@@ -171,7 +172,7 @@ function Requests({ requests }: { requests: TDocumentRequest[] }) {
   const { t, i18n } = useTranslation(['status', 'applicationForms']);
   const headingId = useId();
   if (requests.length === 0) return null;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = formatIn(i18n.language);
   const open = requests.filter((r) => !r.answeredAt).length;
   return (
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
@@ -194,9 +195,9 @@ function Requests({ requests }: { requests: TDocumentRequest[] }) {
                 {r.answeredAt
                   ? t('admin.requests.answered', {
                       file: r.fileName ?? '',
-                      date: date.format(new Date(r.answeredAt)),
+                      date: format.dateTime(r.answeredAt),
                     })
-                  : t('admin.requests.open', { date: date.format(new Date(r.createdAt)) })}
+                  : t('admin.requests.open', { date: format.dateTime(r.createdAt) })}
               </Text>
             </div>
             {r.fileId ? (

@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
+import { formatIn } from '../../lib/format';
 import { useSession } from '../auth/session';
 import { useNotificationHub } from '../notifications/hub-context';
 import { StatusBadge } from './status-badge';
@@ -104,7 +105,7 @@ export function ApplicantNotificationsPage() {
 
 function Change({ change }: { change: TApplicationChange }) {
   const { t, i18n } = useTranslation('status');
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(change.at));
+  const time = formatIn(i18n.language).time(change.at);
   return (
     <Group gap="xs" wrap="wrap" align="center">
       <Text size="sm" c="dimmed" component="time" dateTime={change.at}>

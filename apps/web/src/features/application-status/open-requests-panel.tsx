@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TOpenDocumentRequest } from '@uniapply/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatIn } from '../../lib/format';
 import { ApplicationStatusCard } from './application-status-card';
 import classes from './open-requests-panel.module.css';
 import { fetchOpenRequests, statusKeys } from './status-queries';
@@ -24,7 +25,7 @@ export function OpenRequestsPanel() {
   const rows = open.data ?? [];
   // The dialog stays open after its last request is answered (the card says so).
   if (rows.length === 0 && !answering) return null;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const format = formatIn(i18n.language);
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
       <Stack gap="sm">
@@ -46,8 +47,7 @@ export function OpenRequestsPanel() {
                   </Text>
                   <Text size="sm">{t('openRequests.missing', { what })}</Text>
                   <Text size="xs" c="dimmed">
-                    {t('openRequests.since')}{' '}
-                    <time dateTime={r.createdAt}>{date.format(new Date(r.createdAt))}</time>
+                    {t('openRequests.since')} <time dateTime={r.createdAt}>{format.date(r.createdAt)}</time>
                   </Text>
                 </div>
                 <Button

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../components/crud/notify';
 import { api } from '../../lib/api';
+import { formatIn } from '../../lib/format';
 import { StatusBadge } from './status-badge';
 import { statusKeys } from './status-queries';
 
@@ -24,8 +25,7 @@ export function StatusOverview() {
     queryKey: [...statusKeys.all, 'overview'],
     queryFn: ({ signal }) => api.get<TStatusOverview>('/ApplicationStatus/overview', { signal }),
   });
-  const number = new Intl.NumberFormat(i18n.language);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const format = formatIn(i18n.language);
   const data = overview.data;
 
   return (
@@ -65,7 +65,7 @@ export function StatusOverview() {
                       {t(`labels.${status}`)}
                     </Text>
                     <Text fw={800} size="xl" c="blue.9">
-                      {data ? number.format(data.counts[status]) : '–'}
+                      {data ? format.number(data.counts[status]) : '–'}
                     </Text>
                   </Group>
                 </Card>
@@ -119,7 +119,7 @@ export function StatusOverview() {
                         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                           {a.course} · {a.university} ·{' '}
                           <time dateTime={a.since}>
-                            {t('overview.since', { date: date.format(new Date(a.since)) })}
+                            {t('overview.since', { date: format.date(a.since) })}
                           </time>
                         </Text>
                       </li>

@@ -2,6 +2,7 @@ import { Badge, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { TStatusHistoryEntry } from '@uniapply/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatIn } from '../../lib/format';
 
 // One application's history, newest first: the applicant's card and the admin's status panel.
 // Applicants never receive internal entries' notes (the server blanks them); admins see them,
@@ -20,7 +21,7 @@ export function StatusTimeline({
   const shown = entries
     .filter((e) => admin || !e.internal)
     .sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = formatIn(i18n.language);
   return (
     <Stack gap="xs">
       <Title order={4} size="h6" id={headingId}>
@@ -54,7 +55,7 @@ export function StatusTimeline({
               }
             >
               <Text size="xs" c="dimmed">
-                <time dateTime={e.at}>{date.format(new Date(e.at))}</time>
+                <time dateTime={e.at}>{format.dateTime(e.at)}</time>
                 {admin ? ` · ${e.byName ?? t('timeline.system')}` : null}
               </Text>
               {e.message ? (

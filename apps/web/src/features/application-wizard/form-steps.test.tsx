@@ -30,6 +30,20 @@ const blank = (name: RegExp) => {
 };
 
 describe('personal step', () => {
+  it('shows the limits of the shared schema and says them when a text is too long (issue 18 item 5)', async () => {
+    await openAt(1);
+    await screen.findByRole('heading', { level: 2, name: 'Personal Information' });
+    // A long text counts always; a line from 80 % of its limit on.
+    fireEvent.change(box(/^Address/), { target: { value: 'Amir Temur 1' } });
+    expect(await screen.findByText('12/400')).toBeInTheDocument();
+    fireEvent.change(box(/^City/), { target: { value: 'x'.repeat(79) } });
+    expect(screen.queryByText('79/100')).toBeNull();
+    fireEvent.change(box(/^City/), { target: { value: 'x'.repeat(101) } });
+    fireEvent.blur(box(/^City/));
+    expect(await screen.findByText('101/100')).toBeInTheDocument();
+    expect((await screen.findAllByText('At most 100 characters')).length).toBeGreaterThan(0);
+  });
+
   it('shows the first error in red at the top, linked to its field, and marks the field invalid', async () => {
     const { user } = await openAt(1);
     await screen.findByRole('heading', { level: 2, name: 'Personal Information' });

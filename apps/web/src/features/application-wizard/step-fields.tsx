@@ -60,16 +60,34 @@ type TTextProps = TFieldBase & {
   value?: string;
 };
 
+/** A one-line field shows its counter from this share of its limit on. */
+const COUNTER_FROM = 0.8;
+/** The counter under the input, above the error. */
+const COUNTER_ORDER: ('label' | 'input' | 'description' | 'error')[] = [
+  'label',
+  'input',
+  'description',
+  'error',
+];
+
 export function TextField(props: TTextProps) {
   const { form, name, type = 'text', autoComplete, inputMode, placeholder, onValue, multiline } = props;
   const common = useFieldProps(props);
   const value = props.value ?? form.values[name];
   const text = value === null || value === undefined ? '' : String(value);
   const change = (next: string) => (onValue ? onValue(next) : form.set(name, next));
+  // The limit of the shared schema, shown as "120/255" in a long text and near the limit in a line.
+  const max = props.value === undefined ? form.maxLength?.(name) : undefined;
+  const counter =
+    max !== undefined && (multiline || text.length >= max * COUNTER_FROM)
+      ? `${text.length}/${max}`
+      : undefined;
   if (multiline)
     return (
       <Textarea
         {...common}
+        description={counter}
+        inputWrapperOrder={COUNTER_ORDER}
         value={text}
         autoComplete={autoComplete}
         autosize
@@ -80,6 +98,8 @@ export function TextField(props: TTextProps) {
   return (
     <TextInput
       {...common}
+      description={counter}
+      inputWrapperOrder={COUNTER_ORDER}
       type={type}
       value={text}
       autoComplete={autoComplete}

@@ -1,3 +1,4 @@
+import { maxLengthOf } from '@uniapply/shared';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 
@@ -38,6 +39,8 @@ export type TStepForm = {
   shown: TStepError[];
   errorOf: (field: string) => TStepError | undefined;
   touch: (field: string) => void;
+  /** The most characters the shared schema takes in a text field (issue 18 item 5). */
+  maxLength?: (field: string) => number | undefined;
 };
 
 /**
@@ -79,6 +82,7 @@ export function useStepForm(
     shown,
     errorOf: (field) => shown.find((e) => e.field === field),
     touch,
+    maxLength: (field) => maxLengthOf(schema, field),
   };
 }
 

@@ -14,6 +14,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { formatIn } from '../../lib/format';
 import { translateKey } from '../../lib/i18n';
 import { resourceKeys } from '../../lib/resources';
 import { ContactStep } from './contact-step';
@@ -64,7 +65,7 @@ function toProblem(error: unknown): TProblem {
 
 /** The ten-step application (spec 2.5, 4; DESIGN 6): stepper, stage, Next/Back, drafts, confirm. */
 export function WizardFrame({ studentId: startId, stage, onStudentCreated, done, draftKey }: TFrameProps) {
-  const { t } = useTranslation(WIZARD_NAMESPACES);
+  const { t, i18n } = useTranslation(WIZARD_NAMESPACES);
   const queryClient = useQueryClient();
   // Ten labels need about 1,400 px; below that the stepper shows numbers (each still named for
   // screen readers and with a tooltip) and the step's title names the current step.
@@ -256,7 +257,7 @@ export function WizardFrame({ studentId: startId, stage, onStudentCreated, done,
           </div>
           {draft && (
             <Alert color="yellow" variant="light" title={t('wizardForm:draft.title')}>
-              {t('wizardForm:draft.message', { savedAt: new Date(draft.savedAt).toLocaleString() })}
+              {t('wizardForm:draft.message', { savedAt: formatIn(i18n.language).dateTime(draft.savedAt) })}
             </Alert>
           )}
           {problem && <ProblemAlert problem={problem} onReload={reload} onStep={go} />}

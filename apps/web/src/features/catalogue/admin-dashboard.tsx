@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../components/crud/notify';
 import { api } from '../../lib/api';
+import { formatIn } from '../../lib/format';
 import { StatusOverview } from '../application-status/status-overview';
 import classes from './admin-dashboard.module.css';
 
@@ -33,8 +34,7 @@ export function AdminDashboardPage() {
     queryKey: ['contact', 'latest'],
     queryFn: ({ signal }) => api.get<TContactMessage[]>('/contact/latest?limit=5', { signal }),
   });
-  const formatNumber = new Intl.NumberFormat(i18n.language);
-  const formatDate = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = formatIn(i18n.language);
 
   return (
     <Stack gap="lg" className={classes.dashboard}>
@@ -62,7 +62,7 @@ export function AdminDashboardPage() {
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <div>
                   <Text className={classes.count} aria-hidden={summary.isPending}>
-                    {summary.data ? formatNumber.format(summary.data[key]) : summary.isPending ? '' : '–'}
+                    {summary.data ? format.number(summary.data[key]) : summary.isPending ? '' : '–'}
                   </Text>
                   {summary.isPending && <Skeleton height={34} width={60} mb={4} />}
                   <Text fw={600}>{t(`dashboard.${key}`)}</Text>
@@ -98,7 +98,7 @@ export function AdminDashboardPage() {
                 <Group justify="space-between" gap="xs" wrap="wrap">
                   <Text fw={700}>{m.name}</Text>
                   <Text size="sm" c="dimmed" component="time" dateTime={m.createdAt}>
-                    {formatDate.format(new Date(m.createdAt))}
+                    {format.dateTime(m.createdAt)}
                   </Text>
                 </Group>
                 <Anchor href={`mailto:${m.email}`} size="sm" className={classes.email}>

@@ -125,7 +125,7 @@ describe("University's Course Maintenance", () => {
     });
     expect(await screen.findByRole('cell', { name: 'Sunway University' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '36 months' })).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: '42,500 MYR' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '42,500\u00a0MYR' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Filter by Name' }), 'soft');
     await user.click(screen.getByRole('button', { name: 'Find' }));
     await waitFor(() =>

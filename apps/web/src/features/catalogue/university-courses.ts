@@ -1,10 +1,10 @@
-import { CURRENCIES, REQUIRED_LANGUAGES, ZUniversityCourseInput } from '@uniapply/shared';
+import { CURRENCIES, formatMoney, REQUIRED_LANGUAGES, ZUniversityCourseInput } from '@uniapply/shared';
 import { crudPage } from '../../components/crud/crud-screen';
 import { defineCrud, ownSaveRoutes, type TRenderContext, type TRow } from '../../components/crud/define';
 import { COURSES, UNIVERSITIES } from './shared-fields';
 
 const priceWithCurrency = (row: TRow, { language }: TRenderContext) =>
-  `${new Intl.NumberFormat(language).format(Number(row.price))} ${CURRENCIES[Number(row.currency)] ?? ''}`;
+  formatMoney(Number(row.price), CURRENCIES[Number(row.currency)], language);
 
 /** Spec 2.3 University's Course Maintenance: the grid filters on course.name. */
 export const universityCourses = defineCrud({

@@ -26,12 +26,15 @@ export function ContactForm() {
   });
 
   const fieldLabel = (field: TField) => t(`landing:contact.${field}`);
-  const message = (key: string, field?: string) =>
-    translateKey(t, key, field ? { context: 'field', field: fieldLabel(field as TField).toLowerCase() } : {});
+  const message = (key: string, field?: string, params: Record<string, unknown> = {}) =>
+    translateKey(t, key, {
+      ...params,
+      ...(field ? { context: 'field', field: fieldLabel(field as TField).toLowerCase() } : {}),
+    });
 
   const toErrors = (issues: TContactIssues): TErrors => {
     const next: TErrors = {};
-    for (const issue of issues) next[issue.field] ??= message(issue.message, issue.field);
+    for (const issue of issues) next[issue.field] ??= message(issue.message, issue.field, issue.params);
     return next;
   };
 

@@ -1,7 +1,11 @@
 // Loaded on demand (see contact-form.tsx): zod stays out of the landing page's first download.
-import { type TContactMessageInput, ZContactMessageInput } from '@uniapply/shared';
+import { issueMessage, type TContactMessageInput, ZContactMessageInput } from '@uniapply/shared';
 
-export type TContactIssues = { field: keyof TContactMessageInput; message: string }[];
+export type TContactIssues = {
+  field: keyof TContactMessageInput;
+  message: string;
+  params?: Record<string, unknown>;
+}[];
 
 export function checkContactMessage(
   input: TContactMessageInput,
@@ -12,7 +16,7 @@ export function checkContactMessage(
     ok: false,
     issues: result.error.issues.map((i) => ({
       field: i.path[0] as keyof TContactMessageInput,
-      message: i.message,
+      ...issueMessage(i),
     })),
   };
 }

@@ -3,6 +3,7 @@ import { MAIL_JOB_STATUSES } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
 import { CrudScreen } from '../../components/crud/crud-screen';
 import { defineCrud, type TRenderContext, type TRow } from '../../components/crud/define';
+import { formatIn } from '../../lib/format';
 import { RetryButton } from './retry-button';
 
 const label =
@@ -13,9 +14,7 @@ const dateTime =
   (path: string) =>
   (row: TRow, { language }: TRenderContext) => {
     const value = row[path];
-    return typeof value === 'string'
-      ? new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' })
-      : '–';
+    return typeof value === 'string' ? formatIn(language).dateTime(value) : '–';
   };
 const field = (path: string) => ({ path, label: `mail.fields.${path}` });
 

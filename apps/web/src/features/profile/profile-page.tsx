@@ -1,6 +1,6 @@
 import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type TMe, type TProfileNames, ZProfileNames } from '@uniapply/shared';
+import { issueMessage, type TMe, type TProfileNames, ZProfileNames } from '@uniapply/shared';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../components/crud/notify';
@@ -34,7 +34,8 @@ export function ProfilePage() {
       const found: TErrors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as keyof TProfileNames;
-        found[field] ??= translateKey(t, issue.message);
+        const { message, params } = issueMessage(issue);
+        found[field] ??= translateKey(t, message, params);
       }
       setErrors(found);
       return;

@@ -38,7 +38,7 @@ describe('student course list', () => {
     expect(cs.getByText("Bachelor's Degree")).toBeInTheDocument();
     expect(cs.getByText('Computing & IT')).toBeInTheDocument();
     expect(cs.getByText('36 m')).toHaveAttribute('title', '36 months');
-    expect(cs.getByText('MYR 45,000')).toBeInTheDocument();
+    expect(cs.getByText('45,000 MYR')).toBeInTheDocument();
     expect(cs.getByText('IELTS 6.5')).toBeInTheDocument();
     expect(
       cs.getByRole('link', { name: 'Bachelor of Computer Science course page (opens in a new tab)' }),
@@ -46,7 +46,7 @@ describe('student course list', () => {
 
     const foundation = within(await card('Foundation in Engineering'));
     expect(foundation.getByText('12 m')).toBeInTheDocument();
-    expect(foundation.getByText('USD 9,800.50')).toBeInTheDocument();
+    expect(foundation.getByText('9,800.50 USD')).toBeInTheDocument();
     expect(foundation.getByText('Optional')).toBeInTheDocument();
     expect(foundation.queryByRole('link')).not.toBeInTheDocument();
 

@@ -145,7 +145,7 @@ describe('the supporting documents step', () => {
     expect(input).toHaveAttribute('accept', '.pdf,.doc,.docx,.jpg,.jpeg,.png');
     fireEvent.change(input, { target: { files: [new File(['x'], 'virus.exe')] } });
     expect(await within(slot('Resume')).findByRole('alert')).toHaveTextContent(
-      'virus.exe cannot be uploaded: only pdf, doc, docx, jpg, jpeg, png files are accepted.',
+      'virus.exe cannot be uploaded: only PDF, DOC, DOCX, JPG, JPEG, PNG files are accepted.',
     );
     expect(apiCalls(fetchMock).map((c) => c.call)).not.toContain('POST /api/Document/upload');
   });
@@ -181,5 +181,73 @@ describe('the supporting documents step', () => {
     });
     await renderScreen(<DocumentsStep studentId={7} onValidityChange={onValidityChange} />, { handlers });
     expect(await screen.findByText('Failed to load document types. Please try again.')).toBeInTheDocument();
+  });
+});
+
+describe('the upload limit, stated before it bites (issue 18 item 5)', () => {
+  const config = {
+    'GET /api/config': () =>
+      json({
+        uploadMaxBytes: 2 * 1024 * 1024,
+        uploadMaxMb: 2,
+        uploadTypes: ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'],
+      }),
+  };
+
+  it('every slot names the accepted types and the limit the server publishes', async () => {
+    const { handlers, onValidityChange } = setUp([doc(13, 3, 'cv.docx')], config);
+    await renderScreen(<DocumentsStep studentId={7} onValidityChange={onValidityChange} />, { handlers });
+    await screen.findByRole('group', { name: /^Resume/ });
+    for (const name of ['Passport Photo', 'Passport Copy', 'Resume', 'Health Examination Report'])
+      expect(
+        await within(slot(name)).findByText('PDF, DOC, DOCX, JPG, JPEG, PNG · up to 2 MB'),
+      ).toBeInTheDocument();
+  });
+
+  it('in Uzbek', async () => {
+    const { handlers, onValidityChange } = setUp([], config);
+    await renderScreen(<DocumentsStep studentId={7} onValidityChange={onValidityChange} />, {
+      handlers,
+      language: 'uz',
+    });
+    expect(await screen.findAllByText('PDF, DOC, DOCX, JPG, JPEG, PNG · 2 MB gacha')).toHaveLength(4);
+  });
+
+  it('a file over the limit is refused before it is sent, naming the limit', async () => {
+    const { handlers, onValidityChange } = setUp([], config);
+    const { fetchMock } = await renderScreen(
+      <DocumentsStep studentId={7} onValidityChange={onValidityChange} />,
+      { handlers },
+    );
+    await screen.findAllByText('PDF, DOC, DOCX, JPG, JPEG, PNG · up to 2 MB');
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.pdf');
+    fireEvent.change(screen.getByLabelText('Choose a file for Resume'), { target: { files: [big] } });
+    expect(await within(slot('Resume')).findByRole('alert')).toHaveTextContent(
+      'big.pdf cannot be uploaded: the file is larger than 2 MB.',
+    );
+    expect(apiCalls(fetchMock).map((c) => c.call)).not.toContain('POST /api/Document/upload');
+  });
+
+  it("the server's refusal names the limit too", async () => {
+    const { handlers, onValidityChange } = setUp([], {
+      'POST /api/Document/upload': () =>
+        new Response(
+          JSON.stringify({
+            status: 413,
+            title: 'Payload Too Large',
+            code: 'fileTooLarge',
+            params: { limitMb: 2 },
+            message: 'The file is larger than 2 MB.',
+          }),
+          { status: 413, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    });
+    const { user } = await renderScreen(<DocumentsStep studentId={7} onValidityChange={onValidityChange} />, {
+      handlers,
+      language: 'uz',
+    });
+    await screen.findByRole('group', { name: /^Rezyume/ });
+    await user.upload(screen.getByLabelText('Rezyume uchun fayl tanlang'), new File(['x'], 'cv.pdf'));
+    expect(await within(slot('Rezyume')).findByRole('alert')).toHaveTextContent('Fayl 2 MB dan katta.');
   });
 });
