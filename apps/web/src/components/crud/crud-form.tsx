@@ -1,10 +1,10 @@
-import { Button, Group, Modal, SimpleGrid } from '@mantine/core';
+import { Button, Group, SimpleGrid } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../lib/i18n';
 import { invalidateAfterWrite, resources } from '../../lib/resources';
+import { FormDialog } from '../forms/form-dialog';
 import { CrudField } from './crud-field';
 import type { TCrudDefinition, TRow } from './define';
 import { initialValues, isRequired, serverErrors, type TValues, validateValues } from './form-values';
@@ -22,7 +22,6 @@ type TFormProps = {
 export function CrudForm({ definition, item, onClose, onSaved }: TFormProps) {
   const { t } = useTranslation(['crud', 'catalogue']);
   const queryClient = useQueryClient();
-  const phone = useMediaQuery('(max-width: 36em)');
   const fields = definition.form ?? [];
   const schema = definition.schema;
   const id = item?.id;
@@ -60,14 +59,11 @@ export function CrudForm({ definition, item, onClose, onSaved }: TFormProps) {
   const titleKey = adding ? definition.addTitle : definition.editTitle;
 
   return (
-    <Modal
-      opened
+    <FormDialog
       onClose={onClose}
       title={titleKey ? translateKey(t, titleKey) : ''}
-      size="xl"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('crud:form.close') }}
-      closeOnClickOutside={!save.isPending}
+      closeLabel={t('crud:form.close')}
+      busy={save.isPending}
     >
       <form onSubmit={submit} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
@@ -103,6 +99,6 @@ export function CrudForm({ definition, item, onClose, onSaved }: TFormProps) {
           </Button>
         </Group>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

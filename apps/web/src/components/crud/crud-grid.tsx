@@ -76,8 +76,13 @@ export function CrudGrid({
       striped
       highlightOnHover
       minHeight={rows.length ? undefined : 180}
-      // On a phone each row stays one line and the grid scrolls sideways in its own box.
-      classNames={{ table: classes.table }}
+      // On a phone each row stays one line and the grid scrolls sideways in its own box. That box is
+      // a named region a keyboard can reach (Tab, then the arrow keys scroll it), also when no row
+      // in it can take the focus (axe's scrollable-region-focusable; issue 18 item 16).
+      classNames={{ root: classes.grid, table: classes.table }}
+      scrollAreaProps={{
+        viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption },
+      }}
       records={rows}
       idAccessor="id"
       columns={columns

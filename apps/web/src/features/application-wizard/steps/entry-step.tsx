@@ -12,7 +12,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sortIssuesByForm } from '@uniapply/shared';
@@ -21,6 +20,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { numberValue } from '../../../components/crud/form-values';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { type TUploadState, UploadSlot } from '../../../components/forms/upload-slot';
 import { api } from '../../../lib/api';
 import { translateKey } from '../../../lib/i18n';
@@ -352,7 +352,6 @@ type TDialogProps = {
 
 function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
   const { t } = useTranslation(['wizard', 'validation', 'enums']);
-  const phone = useMediaQuery('(max-width: 36em)');
   const [values, setValues] = useState<TEntryValues>(() => kind.toForm(row));
   const [files, setFiles] = useState<Record<string, TFileState>>({});
   const [tried, setTried] = useState(false);
@@ -451,14 +450,12 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
   const uploading = Object.values(files).some((f) => f.state === 'uploading');
   const first = tried ? issues[0] : undefined;
   return (
-    <Modal
-      opened
+    <FormDialog
       onClose={onClose}
       title={t(row ? `${texts}.edit` : `${texts}.add`)}
       size={560}
-      fullScreen={phone}
-      centered
-      closeButtonProps={{ 'aria-label': t('steps.lists.close') }}
+      closeLabel={t('steps.lists.close')}
+      busy={saving}
     >
       <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
@@ -483,6 +480,6 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }
