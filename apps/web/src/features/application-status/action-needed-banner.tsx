@@ -28,6 +28,8 @@ export function ActionNeededBanner({ waiting }: { waiting: TWaitingApplication[]
       title={t('action.title', { count: waiting.length })}
       icon={<IconAlertTriangle aria-hidden />}
       data-testid="action-banner"
+      // The light variant's orange title is under 4.5:1 on its tint: the title keeps the text colour.
+      styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}
     >
       <List spacing={4} size="sm">
         {waiting.map((w) => (
@@ -36,7 +38,7 @@ export function ActionNeededBanner({ waiting }: { waiting: TWaitingApplication[]
               {w.student ? <strong>{`${w.student}: `}</strong> : null}
               {t(`action.${w.status}`, { course: w.course, university: w.university })}
             </Text>{' '}
-            <Anchor href={w.href} size="sm" fw={600}>
+            <Anchor href={w.href} size="sm" fw={600} c="blue.9" underline="always">
               {t('action.open')}
             </Anchor>
           </List.Item>

@@ -129,7 +129,15 @@ export function StudentDashboardPage() {
                   {left > 0 ? <Text c="dimmed">{t('progress.left', { count: left })}</Text> : null}
                 </Group>
                 {waiting.length > 0 ? (
-                  <Badge color="orange.9" size="lg" tt="none" style={{ alignSelf: 'flex-start' }}>
+                  // Near-black on the orange tint (as the status badges): white on orange stays under 4.5:1.
+                  <Badge
+                    color="orange"
+                    variant="light"
+                    size="lg"
+                    tt="none"
+                    style={{ alignSelf: 'flex-start' }}
+                    styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
+                  >
                     {t('progress.actionNeeded', { count: waiting.length })}
                   </Badge>
                 ) : null}
