@@ -220,9 +220,6 @@ export async function confirmApplication(
     step: THANK_YOU,
     submitted: application.courses.filter((c) => ids.has(c.id)).map((c) => c.universityCourseId),
     // For the caller to announce once the transaction has committed (the live admin bell).
-    notifications: created.map(({ studentCourseId: _course, ...n }) => ({
-      ...n,
-      createdAt: n.createdAt.toISOString(),
-    })),
+    notifications: created.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
   };
 }
