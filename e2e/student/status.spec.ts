@@ -96,7 +96,7 @@ test('a documents request reaches the student live; their upload returns the app
   // The bell's page lists what arrived live in this tab.
   await bellOf(student).click();
   await expect(student.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
-  await expect(student.getByRole('list', { name: 'Received just now' })).toContainText(
+  await expect(student.getByRole('list', { name: 'Your notifications' })).toContainText(
     'Please send a recent bank statement.',
   );
   await expect(bellIcon(student)).not.toHaveAttribute('data-highlighted');

@@ -40,6 +40,8 @@ export const REALTIME = {
    * and to the managing account's own room (`user:<id>`), never with an internal note there.
    */
   applicationEvent: 'ApplicationChanged',
+  /** Issue 18: a stored notification of a student or an agent, as stored, to `user:<id>`. */
+  userNotificationEvent: 'UserNotification',
   serverTimeoutMs: 30_000,
   keepAliveMs: 15_000,
   reconnectDelaysMs: [0, 2_000, 10_000, 30_000],

@@ -51,6 +51,8 @@ export const ZNotification = z.object({
   isNotified: z.boolean(),
   notificationData: ZNotificationData,
   createdAt: z.string(),
+  /** Issue 18: the application it announces (deleting the student deletes it); null: unknown. */
+  studentCourseId: zId.nullable(),
 });
 export const ZNotificationInput = z.object({ isNotified: z.boolean(), notificationData: ZNotificationData });
 export type TNotification = z.infer<typeof ZNotification>;

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { TApplicationChange, TNotification } from '@uniapply/shared';
+import type { TApplicationChange, TNotification, TUserNotification } from '@uniapply/shared';
 
 // Events one module announces and another reacts to, without importing it (DESIGN 7: modules
 // never reach into each other). The applications module announces notifications after the confirm
@@ -10,10 +10,12 @@ export type TAppEvents = {
   notificationsCreated: [notifications: TNotification[]];
   /** A session ended (logout): its key (`sessionKey` of the token). */
   sessionEnded: [sessionKey: string];
-  /** Every session of an account ended at once (an admin disabled it), committed. */
-  userSessionsEnded: [userId: number, reason: 'disabled'];
+  /** Every session of an account ended at once (an admin disabled or deleted it), committed. */
+  userSessionsEnded: [userId: number, reason: 'disabled' | 'deleted'];
   /** Status changes and document requests of one committed transaction (issue 12). */
   applicationsChanged: [changes: TApplicationChange[]];
+  /** Stored notifications of students and agents (issue 18), committed: each with its account. */
+  userNotificationsCreated: [created: { userId: number; notification: TUserNotification }[]];
 };
 
 export class AppEvents extends EventEmitter<TAppEvents> {

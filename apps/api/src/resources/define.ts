@@ -147,6 +147,8 @@ export type TResourceHooks = {
     row: Record<string, unknown>,
     at: TInTransaction & { id: number },
   ) => Promise<void>;
+  /** After the row is deleted, inside the same transaction (its cascades have run). */
+  afterDelete?: (ctx: TWriteContext, at: TInTransaction & { id: number }) => Promise<void>;
   /**
    * After the transaction has committed, never after a rollback: `row` is the saved row as the
    * route returns it (`{ id }` for a delete). Its errors reach the caller although the write stands,

@@ -188,6 +188,7 @@ export function deleteRow(db: TDb, resource: TResource, actor: TActor, id: numbe
     }
     if (uses.length) throw inUse(resource.label, uses);
     await tx.delete(resource.table).where(eq(resource.table.id, id));
+    for (const hooks of resource.hooks) await hooks.afterDelete?.(ctx, { tx, id });
     return { id };
   });
 }

@@ -1,4 +1,4 @@
-import type { TApplicationStatusState, TDocumentRequest } from '@uniapply/shared';
+import type { TApplicationStatusState, TDocumentRequest, TUserNotificationList } from '@uniapply/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccessRule } from '../../src/http/access.js';
@@ -25,6 +25,8 @@ type TIds = {
   fileId: string;
   qualificationId: number;
   languageId: number;
+  /** A stored notification of the profile's owner (issue 18). */
+  notificationId: number;
 };
 type TProbe = (ids: TIds) => {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -129,6 +131,12 @@ const PROBES: Record<string, TEntry> = {
   'POST /api/User/disable': 'admins',
   'POST /api/User/enable': 'admins',
   'POST /api/Notification/markNotified': 'admins',
+  // Issue 18: another account's notification is left alone exactly like a missing one.
+  'POST /api/UserNotification/markRead': (v) => ({
+    method: 'POST',
+    url: '/UserNotification/markRead',
+    body: { ids: [v.notificationId] },
+  }),
   'GET /api/auth/demo-oidc/interaction/:uid': {
     notAnOwnersRecord: 'a sign-in interaction, bound to its browser cookie',
   },
@@ -160,6 +168,7 @@ const MISSING: TIds = {
   fileId: '00000000-0000-4000-8000-000000000000',
   qualificationId: 2147483000,
   languageId: 2147483000,
+  notificationId: 2147483000,
 };
 
 describe(`SECURITY 1, 2, 27: object-level checks on every id-taking route (${testDbKind()})`, () => {
@@ -194,6 +203,7 @@ describe(`SECURITY 1, 2, 27: object-level checks on every id-taking route (${tes
     const [request] = ok<TDocumentRequest[]>(
       await c.get(`/DocumentRequest/list?studentCourseId=${studentCourseId}`),
     );
+    const [notification] = ok<TUserNotificationList>(await c.get('/UserNotification/list')).items;
     return {
       studentId,
       studentCourseId,
@@ -202,6 +212,7 @@ describe(`SECURITY 1, 2, 27: object-level checks on every id-taking route (${tes
       fileId: docs[0]!.fileId,
       qualificationId: qualification!.id,
       languageId: language!.id,
+      notificationId: notification!.id,
     };
   }
 

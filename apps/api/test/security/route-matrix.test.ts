@@ -105,6 +105,14 @@ describe(`SECURITY 4: function-level authorisation, role × route × verb (${tes
       .filter((r) => JSON.stringify(r.access) !== JSON.stringify(['Admin']))
       .map((r) => `${r.method} ${r.url}: ${JSON.stringify(r.access)}`);
     expect(loose).toEqual([]);
+    // Issue 18: the stored notifications of students and agents are theirs alone.
+    const applicantOnly = t.app.accessRules
+      .filter((r) => /^\/api\/UserNotification\//.test(r.url) && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}: ${JSON.stringify(r.access)}`);
+    expect(applicantOnly).toEqual([
+      'GET /api/UserNotification/list: ["Student","Agent"]',
+      'POST /api/UserNotification/markRead: ["Student","Agent"]',
+    ]);
     const publicRoutes = t.app.accessRules
       .filter((r) => r.access === 'public')
       .map((r) => r.url)

@@ -78,7 +78,7 @@ beforeAll(async () => {
     const who = await signInAs(t, studentEmail, 'Student');
     const cat = await seedCatalogue(admin, 'Backup');
     const own = await submitted(t, client(t, who), who, 'Backed', [cat.universityCourseId]);
-    // A status move: history rows and another mail.
+    // A status move: history rows, another mail and the student's stored notification.
     const to = adminMovesFrom('submitted').find((s) => s !== 'documentsRequested')!;
     ok(await admin.post('/ApplicationStatus/move', { studentCourseId: own.applications[0], to, version: 0 }));
     // The mails go out in outbox mode: .eml files under DATA_DIR/outbox that rows refer to.
@@ -117,6 +117,8 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
       'public.student_infos',
       'public.jobs',
       'public.settings',
+      // Issue 18: the status move stored the student's notification.
+      'public.user_notifications',
     ]) {
       expect(sourceCounts[table], table).toBeGreaterThan(0);
     }

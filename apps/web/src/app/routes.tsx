@@ -28,7 +28,7 @@ const StudentDashboard = lazyPage(
   'StudentDashboardPage',
 );
 const ApplicantNotifications = lazyPage(
-  () => import('../features/application-status/applicant-notifications-page'),
+  () => import('../features/notifications/applicant-notifications-page'),
   'ApplicantNotificationsPage',
 );
 const Profile = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');

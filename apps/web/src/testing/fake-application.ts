@@ -14,6 +14,7 @@ export function sampleApplication(studentId = 7): TApplication {
       ...c,
       submitted: true,
       submittedAt: '2026-11-21T09:00:00.000Z',
+      status: 'submitted' as const,
     })),
   };
 }

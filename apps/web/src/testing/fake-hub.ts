@@ -33,4 +33,5 @@ export const liveNotification = (id: number, fullName: string): TNotification =>
   isNotified: false,
   notificationData: { fullName, universityName: 'Taylor’s University', courseName: 'Computer Science' },
   createdAt: '2026-11-23T00:00:00.000Z',
+  studentCourseId: id,
 });

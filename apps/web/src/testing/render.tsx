@@ -73,6 +73,8 @@ export async function renderApp(entry: InitialEntry, options: TAppOptions = {}) 
   if (language) window.localStorage.setItem('appLanguage', language);
   const fetchMock = mockApi({
     'GET /api/auth/me': () => (me ? json(me) : problem(401, 'Sign in to continue.')),
+    // Issue 18: every student and agent shell reads its stored notifications (the bell's count).
+    'GET /api/UserNotification/list': () => json({ items: [], unread: 0 }),
     ...handlers,
   });
   const i18n = await createI18n();

@@ -11,8 +11,12 @@ import { ZLanguagesStep, ZQualificationsStep } from './entries.js';
 import type { MISSING_SECTIONS } from './messages.js';
 import { ZPersonalStep } from './personal-step.js';
 import { wizardStep } from './stages.js';
+import { ZApplicationStatus } from './status.js';
 
-/** A selected course with its university; `submitted` once a confirm made it an application. */
+/**
+ * A selected course with its university; `submitted` once a confirm made it an application, and
+ * `status` then its status in the pipeline (the one source every screen shows; null before).
+ */
 export const ZApplicationCourse = z.object({
   /** The student-course id (the application form's studentCourseId). */
   id: zId,
@@ -21,6 +25,7 @@ export const ZApplicationCourse = z.object({
   course: ZNamed,
   submitted: z.boolean(),
   submittedAt: z.string().nullable(),
+  status: ZApplicationStatus.nullable(),
 });
 export type TApplicationCourse = z.infer<typeof ZApplicationCourse>;
 

@@ -65,6 +65,13 @@ export const adminMovesFrom = (from: TApplicationStatus): TApplicationStatus[] =
 /** Whether the applicant may still withdraw an application in this status. */
 export const mayWithdraw = (from: TApplicationStatus) => canMove(from, 'withdrawn');
 
+/**
+ * Issue 18: whether an application in this status waits for the applicant (the student, or the
+ * owning agent) to act: documents requested today; later issues add the offers here. The one
+ * rule behind the dashboards' "Action needed" and their banners.
+ */
+export const waitsForApplicant = (status: TApplicationStatus): boolean => status === 'documentsRequested';
+
 /** How long an admin may undo their own last move. */
 export const UNDO_WINDOW_MS = 24 * 3600_000;
 
@@ -192,6 +199,47 @@ export const ZApplicationStatusDetail = z.object({
   requests: z.array(ZDocumentRequest),
 });
 export type TApplicationStatusDetail = z.infer<typeof ZApplicationStatusDetail>;
+
+/** Issue 18: what a stored notification of a student or an agent reports. */
+export const USER_NOTIFICATION_KINDS = ['statusChanged'] as const;
+export const ZUserNotificationPayload = z.object({
+  from: ZApplicationStatus.nullable(),
+  to: ZApplicationStatus,
+  /** The message for the applicant; never an internal note. */
+  message: z.string().nullable(),
+});
+
+/**
+ * A stored notification of a student or an agent (issue 18), with the course, the university and
+ * the student it is about (null once the application is gone). Another account's is never listed.
+ */
+export const ZUserNotification = z.object({
+  id: zId,
+  kind: z.enum(USER_NOTIFICATION_KINDS),
+  payload: ZUserNotificationPayload,
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+  studentCourseId: zId.nullable(),
+  studentId: zId.nullable(),
+  studentName: z.string().nullable(),
+  courseName: z.string().nullable(),
+  universityName: z.string().nullable(),
+});
+export type TUserNotification = z.infer<typeof ZUserNotification>;
+
+/** The caller's notifications, newest first, and how many of all theirs are unread. */
+export const ZUserNotificationList = z.object({
+  items: z.array(ZUserNotification),
+  unread: z.number().int().min(0),
+});
+export type TUserNotificationList = z.infer<typeof ZUserNotificationList>;
+/** How many the Notifications page lists (the newest). */
+export const USER_NOTIFICATIONS_LIMIT = 100;
+
+/** Marks exactly the notifications a screen showed as read (never "all"). */
+export const ZMarkUserNotificationsRead = z.object({
+  ids: z.array(zId).min(1).max(USER_NOTIFICATIONS_LIMIT),
+});
 
 /** How many applications the admin overview lists per status (the longest waiting first). */
 export const OVERVIEW_WAITING_LIMIT = 5;

@@ -115,6 +115,7 @@ export function completeApplication(studentId = 7) {
         course: { id: 4, name: 'Computer Science' },
         submitted: false,
         submittedAt: null,
+        status: null,
       },
     ],
   };

@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -91,5 +92,31 @@ export const documentRequests = pgTable(
     // The sweep's reference test looks requests up by file.
     index('document_requests_file_idx').on(t.fileId),
     check('document_requests_what_ck', sql`(${t.documentTypeId} is null) <> (${t.text} is null)`),
+  ],
+);
+
+/**
+ * Issue 18: what a student or an agent is told about their applications, stored per account and
+ * written in the change's transaction (the live push is a copy of the row). `studentCourseId`
+ * names the application (deleting the student deletes these with it); `payload` holds what the
+ * message needs (`from`, `to`, the applicant's message; never an internal note).
+ */
+export const userNotifications = pgTable(
+  'user_notifications',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentCourseId: integer().references(() => studentCourses.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: at(),
+    readAt: timestamp({ withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    index('user_notifications_user_idx').on(t.userId, t.id),
+    index('user_notifications_course_idx').on(t.studentCourseId),
+    check('user_notifications_kind_ck', sql`${t.kind} in ('statusChanged')`),
   ],
 );

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { studentCourses } from './students.js';
 
 export const users = pgTable(
   'users',
@@ -96,8 +97,13 @@ export const notifications = pgTable(
       .$type<{ fullName: string; universityName: string; courseName: string }>()
       .notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Issue 18: the application it announces (deleting the student deletes it); null: unknown. */
+    studentCourseId: integer().references((): AnyPgColumn => studentCourses.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('notifications_pending_idx').on(t.isNotified, t.id)],
+  (t) => [
+    index('notifications_pending_idx').on(t.isNotified, t.id),
+    index('notifications_course_idx').on(t.studentCourseId),
+  ],
 );
 
 /**

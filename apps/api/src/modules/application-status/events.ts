@@ -2,12 +2,13 @@ import type { TApplicationChange } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { TDbOrTx } from '../../db/client.js';
 import { inTransaction } from '../../resources/mutations.js';
+import { storeChangeNotification, type TStoredNotification } from '../notifications/stored.js';
 import { enqueueChangeMails } from './mails.js';
 
 // Every change of an application (issue 12) goes through two places:
 // - `onApplicationChange(tx, change)`: inside the transaction, right after the history row (or the
-//   request rows) are written. The durable mail queue enqueues here, so a mail exists exactly when
-//   the change does.
+//   request rows) are written. The durable mail queue enqueues here, and the applicant side's
+//   stored notifications are written here (issue 18), so both exist exactly when the change does.
 // - `app.events` 'applicationsChanged': after the commit, for live pushes (the notification hub
 //   subscribes and sends to `user:<ownerUserId>` and `admins`).
 
@@ -17,15 +18,21 @@ export type { TApplicationChange };
  * Receives every change inside its transaction, after its rows are written: the one place where
  * the mail queue is wired in.
  */
-export async function onApplicationChange(tx: TDbOrTx, change: TApplicationChange): Promise<void> {
+export async function onApplicationChange(
+  tx: TDbOrTx,
+  change: TApplicationChange,
+): Promise<TStoredNotification[]> {
   await enqueueChangeMails(tx, change);
+  return storeChangeNotification(tx, change);
 }
 
 /** The changes of one transaction, emitted after it commits. */
 export class ChangeCollector {
   readonly changes: TApplicationChange[] = [];
+  /** The stored notifications the changes wrote (pushed live after the commit). */
+  readonly notifications: TStoredNotification[] = [];
   async record(tx: TDbOrTx, change: TApplicationChange) {
-    await onApplicationChange(tx, change);
+    this.notifications.push(...(await onApplicationChange(tx, change)));
     this.changes.push(change);
   }
 }
@@ -38,5 +45,7 @@ export async function withChanges<T>(
   const changes = new ChangeCollector();
   const result = await inTransaction(app.database.db, 'application', (tx) => work(tx, changes));
   if (changes.changes.length) app.events.announce(app.log, 'applicationsChanged', changes.changes);
+  if (changes.notifications.length)
+    app.events.announce(app.log, 'userNotificationsCreated', changes.notifications);
   return result;
 }

@@ -3,13 +3,15 @@ import {
   missingForConfirm,
   stepOfMissing,
   type TApplication,
+  type TApplicationStatus,
   type TMissingCode,
   type TNotification,
 } from '@uniapply/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client.js';
 import {
   applicationStages,
+  applicationStatuses,
   courses,
   documentTypes,
   emergencyContacts,
@@ -79,6 +81,10 @@ export async function readApplication(tx: TDbOrTx, studentId: number): Promise<T
       id: studentCourses.id,
       universityCourseId: studentCourses.universityCourseId,
       submittedAt: studentCourses.submittedAt,
+      // The pipeline's status is the one source of an application's status (issue 18 item 3);
+      // a course confirmed before the pipeline existed counts as submitted (as everywhere).
+      status: sql<TApplicationStatus | null>`case when ${studentCourses.submittedAt} is null then null
+        else coalesce(${applicationStatuses.status}, 'submitted') end`,
       universityId: universities.id,
       universityName: universities.name,
       courseId: courses.id,
@@ -88,6 +94,7 @@ export async function readApplication(tx: TDbOrTx, studentId: number): Promise<T
     .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
     .innerJoin(universities, eq(universities.id, universityCourses.universityId))
     .innerJoin(courses, eq(courses.id, universityCourses.courseId))
+    .leftJoin(applicationStatuses, eq(applicationStatuses.studentCourseId, studentCourses.id))
     .where(eq(studentCourses.studentId, studentId))
     .orderBy(studentCourses.id);
   return {
@@ -109,6 +116,7 @@ export async function readApplication(tx: TDbOrTx, studentId: number): Promise<T
       course: { id: c.courseId, name: c.courseName },
       submitted: c.submittedAt !== null,
       submittedAt: c.submittedAt,
+      status: c.status,
     })),
   } as TApplication;
 }
@@ -202,6 +210,8 @@ export async function confirmApplication(
     .map((c) => ({
       isNotified: false,
       notificationData: { fullName, universityName: c.university.name, courseName: c.course.name },
+      // Issue 18 item 15: deleting the student deletes it (it names them).
+      studentCourseId: c.id,
     }));
   const created = rows.length ? await tx.insert(notifications).values(rows).returning() : [];
   await enterSubmitted(tx, changes, [...ids]);

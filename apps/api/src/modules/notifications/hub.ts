@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { REALTIME, type TApplicationChange, type TNotification, type TRole } from '@uniapply/shared';
+import {
+  REALTIME,
+  type TApplicationChange,
+  type TNotification,
+  type TRole,
+  type TUserNotification,
+} from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -31,6 +37,7 @@ type TServerEvents = {
   ReceiveNotification: (notification: TNotification) => void;
   NotificationsRead: (read: { ids: number[] }) => void;
   ApplicationChanged: (change: TApplicationChange) => void;
+  UserNotification: (notification: TUserNotification) => void;
 };
 type THubSocket = Socket<Record<string, never>, TServerEvents, Record<string, never>, TSocketData>;
 type TSocketData = { userId: number; role: TRole };
@@ -41,6 +48,8 @@ export type THub = {
   notificationsRead(ids: number[]): void;
   /** Issue 12: each change to admins, and to the managing account without internal notes. */
   applicationsChanged(changes: TApplicationChange[]): void;
+  /** Issue 18: each stored notification, as stored, to its account's own room. */
+  userNotified(created: { userId: number; notification: TUserNotification }[]): void;
 };
 
 export async function createHub(app: FastifyInstance): Promise<THub> {
@@ -218,6 +227,10 @@ export async function createHub(app: FastifyInstance): Promise<THub> {
             .emit(REALTIME.applicationEvent, forApplicant);
         });
       }
+    },
+    userNotified: (created) => {
+      for (const { userId, notification } of created)
+        emitToAdmins(() => io.to(userRoom(userId)).emit(REALTIME.userNotificationEvent, notification));
     },
   };
 }

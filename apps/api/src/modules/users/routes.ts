@@ -16,6 +16,7 @@ import {
   getAccount,
   userAccounts,
 } from './accounts.js';
+import { studentErasure } from './student-erasure.js';
 
 const _adminOnly = async (request: FastifyRequest) => {
   requireRole(request, 'Admin');
@@ -30,6 +31,8 @@ const missing = () => notFound('This user was not found.');
 export async function usersModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
+  // Issue 18 item 15: deleting a student deletes their mails and (an admin's delete) their account.
+  app.resources.extend('StudentInfo', { hooks: studentErasure(app) });
 
   app.post(
     '/User/getListByPage',

@@ -3,7 +3,7 @@
 // imports only the pieces it uses (see main.tsx).
 import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
-import { ActionIcon, AppShell, Box, Burger, Drawer, Group, Menu } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Drawer, Group, Indicator, Menu } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
@@ -16,10 +16,59 @@ import { PageLoader } from '../../components/page-loader';
 import { LanguageSwitcher } from '../../features/auth/language-switcher';
 import { useLogout, useSession } from '../../features/auth/session';
 import { NotificationHubProvider } from '../../features/notifications/hub-provider';
+import { LiveBell, useBellCount, useLiveBellName } from '../../features/notifications/live-bell';
 import classes from './shell-layout.module.css';
 import { Sidebar } from './sidebar';
 
 const HEADER_PX = 56;
+
+/** Each role's notifications page (the menu's bell entry). */
+const BELL_PATH = {
+  Admin: '/Admin/Notification',
+  Student: '/Student/Notifications',
+  Agent: '/Agent/Notifications',
+} as const;
+
+/** Issue 18: on a phone the menu button carries the bell's count (the menu holds the bell). */
+function MenuButton({ opened, onClick }: { opened: boolean; onClick: () => void }) {
+  const { t } = useTranslation('shell');
+  const count = useBellCount();
+  const name = useLiveBellName(t('openMenu'));
+  return (
+    <Box hiddenFrom="sm">
+      <Indicator
+        color="red.9"
+        size={10}
+        offset={4}
+        disabled={count === 0}
+        withBorder
+        data-testid="menu-badge"
+      >
+        <Burger opened={opened} onClick={onClick} size="sm" aria-label={name} />
+      </Indicator>
+    </Box>
+  );
+}
+
+/** Issue 18: the phone header's bell, with the unread count, straight to the notifications page. */
+function HeaderBell({ to }: { to: string }) {
+  const { t } = useTranslation('shell');
+  const name = useLiveBellName(t('menu.notifications'));
+  return (
+    <Box hiddenFrom="sm">
+      <ActionIcon
+        component={Link}
+        to={to}
+        variant="subtle"
+        size="lg"
+        aria-label={name}
+        data-testid="header-bell"
+      >
+        <LiveBell size={22} stroke={1.7} />
+      </ActionIcon>
+    </Box>
+  );
+}
 
 /** Spec 2.1: collapsible sidebar (64/260 px) plus content; on a phone the sidebar is a drawer. */
 export function ShellLayout() {
@@ -58,13 +107,7 @@ export function ShellLayout() {
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
-              <Burger
-                hiddenFrom="sm"
-                opened={drawerOpened}
-                onClick={drawer.toggle}
-                size="sm"
-                aria-label={t('openMenu')}
-              />
+              <MenuButton opened={drawerOpened} onClick={drawer.toggle} />
               {/* On a phone the mark alone leaves room for the language and account menus. */}
               <Box visibleFrom="xs">
                 <Brand to={ROLE_HOME[user.role]} />
@@ -74,6 +117,7 @@ export function ShellLayout() {
               </Box>
             </Group>
             <Group gap="xs" wrap="nowrap">
+              <HeaderBell to={BELL_PATH[user.role]} />
               <LanguageSwitcher />
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>

@@ -1,9 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { REALTIME, type TApplicationChange } from '@uniapply/shared';
+import { REALTIME } from '@uniapply/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hubTransport } from '../../features/notifications/hub-connection';
 import { createI18n } from '../../lib/i18n';
-import { DEMO_USERS, FakeHubSocket, json, liveNotification, renderApp } from '../../testing';
+import {
+  DEMO_USERS,
+  FakeHubSocket,
+  fakeStoredNotifications,
+  json,
+  liveNotification,
+  renderApp,
+  storedNotification,
+} from '../../testing';
 
 // The bell in the collapsed menu shows only its icon and the count badge: the link's name must
 // contain that visible count (axe `label-content-name-mismatch`, WCAG 2.5.3), for every role.
@@ -22,20 +30,16 @@ afterEach(() => {
 const menu = () => within(screen.getByRole('navigation', { name: 'Main menu' }));
 const bellLink = () => menu().getByRole('link', { name: /^Notifications/ });
 
-const change = (n: number): TApplicationChange => ({
-  kind: 'statusChanged',
-  studentCourseId: 1,
-  studentId: 12,
-  ownerUserId: 3,
-  byUserId: 1,
-  at: '2026-11-23T01:00:00.000Z',
-  historyId: 100 + n,
-  from: 'submitted',
-  to: 'underReview',
-  message: null,
-  internalNote: null,
-  undoes: null,
+// Issue 18: students and agents count their stored unread notifications; a push is a stored row.
+let stored: ReturnType<typeof fakeStoredNotifications>;
+beforeEach(() => {
+  stored = fakeStoredNotifications([]);
 });
+const push = async (id: number) => {
+  const n = storedNotification(id, 'underReview');
+  stored.store.items.push(n);
+  await act(() => socket.fire(REALTIME.userNotificationEvent, n));
+};
 
 async function collapsedAt(path: string, me: (typeof DEMO_USERS)[keyof typeof DEMO_USERS]) {
   window.localStorage.setItem('sidebarCollapsed', 'true');
@@ -45,6 +49,7 @@ async function collapsedAt(path: string, me: (typeof DEMO_USERS)[keyof typeof DE
       'GET /api/ApplicationStatus/list': () => json([]),
       'POST /api/Notification/findAsync': () => json([]),
       'POST /api/Notification/markNotified': () => json({ ids: [] }),
+      ...stored.handlers,
     },
   });
   await screen.findByRole('button', { name: 'Expand menu' });
@@ -59,10 +64,10 @@ describe('the collapsed bell', () => {
   ] as const)('of the %s is named with the count it shows', async (role, path) => {
     await collapsedAt(path, DEMO_USERS[role]);
     expect(bellLink()).toHaveAccessibleName('Notifications');
-    await act(() => socket.fire(REALTIME.applicationEvent, change(1)));
+    await push(1);
     await waitFor(() => expect(bellLink()).toHaveAccessibleName('Notifications, 1 new'));
     expect(bellLink()).toHaveTextContent('1');
-    await act(() => socket.fire(REALTIME.applicationEvent, change(2)));
+    await push(2);
     await waitFor(() => expect(bellLink()).toHaveAccessibleName('Notifications, 2 new'));
     // The description still says it in full.
     expect(bellLink()).toHaveAccessibleDescription(/2 new notifications/);
@@ -79,11 +84,11 @@ describe('the collapsed bell', () => {
   it('keeps the label alone as the name when the menu is expanded (the count is in the description)', async () => {
     await renderApp('/Student/Dashboard', {
       me: DEMO_USERS.Student,
-      handlers: { 'GET /api/ApplicationStatus/list': () => json([]) },
+      handlers: { 'GET /api/ApplicationStatus/list': () => json([]), ...stored.handlers },
     });
     await waitFor(() => expect(socket.connects).toBe(1));
     await socket.connected();
-    await act(() => socket.fire(REALTIME.applicationEvent, change(1)));
+    await push(1);
     await waitFor(() => expect(bellLink()).toHaveAccessibleDescription(/1 new notification/));
     expect(bellLink()).toHaveAccessibleName('Notifications');
   });

@@ -204,6 +204,15 @@ describe('the open document requests on the agent home', () => {
     expect(item).toHaveTextContent('Bekzod Tester');
     expect(item).toHaveTextContent('Software Engineering, Sunway University');
     expect(item).toHaveTextContent('Missing: Bank statement');
+    // Issue 18: the agent's home says what waits for the agent, and for whom (the shared rule).
+    const banner = await screen.findByRole('region', { name: 'An application needs you' });
+    expect(banner).toHaveTextContent(
+      'Bekzod Tester: Documents are requested for Software Engineering, Sunway University',
+    );
+    expect(within(banner).getByRole('link', { name: 'Open the application' })).toHaveAttribute(
+      'href',
+      '#open-requests',
+    );
     expect(item).toHaveTextContent(/Requested on .*2026/);
 
     await user.click(within(item).getByRole('button', { name: 'Upload Bank statement for Bekzod Tester' }));

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CrudScreen } from '../../components/crud/crud-screen';
 import { defineCrud, type TRow } from '../../components/crud/define';
 import { StudentApplicationForms } from '../application-forms/student-application-forms';
-import { OpenRequestsPanel } from '../application-status/open-requests-panel';
+import { AgentActionNeeded, OpenRequestsPanel } from '../application-status/open-requests-panel';
 import { StatusBadge, statusChoiceFilter } from '../application-status/status-badge';
 import { StudentStatusSection } from '../application-status/student-status-section';
 import { useSession } from '../auth/session';
@@ -55,6 +55,7 @@ export function AgentStudentsPage() {
   const { user } = useSession();
   const intro = (
     <>
+      <AgentActionNeeded />
       {user ? (
         <Text>
           <Text span fw={600}>

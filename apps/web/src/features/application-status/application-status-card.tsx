@@ -24,14 +24,24 @@ type TProps = {
   studentCourseId: number;
   course: string;
   university: string;
+  /** The card's element id, for links to it (`#application-<studentCourseId>` on the dashboard). */
+  anchorId?: string;
 };
 
-export function ApplicationStatusCard({ studentCourseId, course, university }: TProps) {
+export function ApplicationStatusCard({ studentCourseId, course, university, anchorId }: TProps) {
   const titleId = useId();
   const detail = useStatusDetail(studentCourseId);
 
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="article"
+      aria-labelledby={titleId}
+      id={anchorId}
+      tabIndex={anchorId ? -1 : undefined}
+    >
       <StatusDetailLayout
         detail={detail}
         heading={

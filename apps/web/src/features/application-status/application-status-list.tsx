@@ -1,10 +1,15 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { ApplicationStatusCard } from './application-status-card';
 import { fetchStatusList, statusKeys } from './status-queries';
 
 export type TCourseNames = Map<number, { course: string; university: string }>;
+
+/** The element id of an application's status card in a list (links from the banner, notifications). */
+export const applicationAnchor = (studentCourseId: number) => `application-${studentCourseId}`;
 
 /**
  * Every submitted application of one student profile, one status card each (the student's
@@ -17,6 +22,15 @@ export function ApplicationStatusList({ studentId, names }: { studentId: number;
     queryFn: ({ signal }) => fetchStatusList(studentId, signal),
     enabled: studentId > 0,
   });
+  // A link to one application (`#application-<id>`: the banner, a notification) shows its card.
+  const { hash } = useLocation();
+  const loaded = list.isSuccess;
+  useEffect(() => {
+    if (!loaded || !hash.startsWith('#application-')) return;
+    const card = document.getElementById(hash.slice(1));
+    card?.scrollIntoView?.({ block: 'start' });
+    card?.focus({ preventScroll: true });
+  }, [loaded, hash]);
   if (list.isPending)
     return (
       <Group role="status" gap="xs">
@@ -41,6 +55,7 @@ export function ApplicationStatusList({ studentId, names }: { studentId: number;
             studentCourseId={s.studentCourseId}
             course={name?.course ?? '—'}
             university={name?.university ?? ''}
+            anchorId={applicationAnchor(s.studentCourseId)}
           />
         );
       })}

@@ -1,10 +1,12 @@
 import { Button, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { TOpenDocumentRequest } from '@uniapply/shared';
+import { type TApplicationStatusState, type TOpenDocumentRequest, waitsForApplicant } from '@uniapply/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
 import { formatIn } from '../../lib/format';
+import { ActionNeededBanner } from './action-needed-banner';
 import { ApplicationStatusCard } from './application-status-card';
 import classes from './open-requests-panel.module.css';
 import { fetchOpenRequests, statusKeys } from './status-queries';
@@ -27,7 +29,14 @@ export function OpenRequestsPanel() {
   if (rows.length === 0 && !answering) return null;
   const format = formatIn(i18n.language);
   return (
-    <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      withBorder
+      p="md"
+      radius="md"
+      id={OPEN_REQUESTS_ID}
+    >
       <Stack gap="sm">
         <Title order={2} size="h4" id={headingId}>
           {t('openRequests.title', { count: rows.length })}
@@ -81,4 +90,36 @@ export function OpenRequestsPanel() {
       </Modal>
     </Paper>
   );
+}
+
+const OPEN_REQUESTS_ID = 'open-requests';
+
+/**
+ * Issue 18, the agent's home: the applications of the agent's students that wait for the agent
+ * (the shared rule), named by student, course and university, above the open requests.
+ */
+export function AgentActionNeeded() {
+  const states = useQuery({
+    queryKey: [...statusKeys.all, 'list', 'mine'],
+    queryFn: ({ signal }) => api.get<TApplicationStatusState[]>('/ApplicationStatus/list', { signal }),
+  });
+  const open = useQuery({
+    queryKey: statusKeys.openRequests,
+    queryFn: ({ signal }) => fetchOpenRequests(signal),
+  });
+  const named = new Map((open.data ?? []).map((r) => [r.studentCourseId, r]));
+  const waiting = (states.data ?? [])
+    .filter((s) => waitsForApplicant(s.status))
+    .map((s) => {
+      const r = named.get(s.studentCourseId);
+      return {
+        studentCourseId: s.studentCourseId,
+        status: s.status,
+        course: r?.courseName ?? '—',
+        university: r?.universityName ?? '',
+        student: r ? `${r.firstName} ${r.lastName}`.trim() : undefined,
+        href: `#${OPEN_REQUESTS_ID}`,
+      };
+    });
+  return <ActionNeededBanner waiting={waiting} />;
 }

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TCondition, TFilter, TNamed, TUniversityCourse } from '@uniapply/shared';
+import type { TApplicationStatus, TCondition, TFilter, TNamed, TUniversityCourse } from '@uniapply/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceKeys, resources } from '../../lib/resources';
@@ -55,24 +55,29 @@ function usePicklist(base: string) {
   });
 }
 
+/** A closed application (withdrawn, rejected) is grey; every other status keeps the submitted teal. */
+const STATUS_BADGE_COLOR = (status: TApplicationStatus) =>
+  status === 'withdrawn' || status === 'rejected' ? 'gray.7' : 'teal.9';
+
 const toNumber = (v: string | number) => (typeof v === 'number' ? v : null);
 
 export type TCourseLabel = { id: number; label: string };
 
 /**
  * Step 9: a filterable, paged multi-select. Selections survive paging and filtering (they live in
- * the form); courses submitted by a confirm are shown as submitted and cannot be removed.
+ * the form); courses submitted by a confirm show their application's status and cannot be removed.
  */
 export function CoursesStep({
   form,
-  submitted,
+  statuses,
   labels,
 }: {
   form: TStepForm;
-  submitted: readonly number[];
+  /** The submitted courses (by university course) with their application's status (the pipeline's). */
+  statuses: ReadonlyMap<number, TApplicationStatus>;
   labels: ReadonlyMap<number, string>;
 }) {
-  const { t } = useTranslation(WIZARD_NAMESPACES);
+  const { t } = useTranslation([...WIZARD_NAMESPACES, 'status']);
   const [filter, setFilter] = useState<TPickerFilter>({
     name: '',
     universityId: null,
@@ -169,7 +174,7 @@ export function CoursesStep({
       >
         {list.data?.result.length === 0 && <Text c="dimmed">{t('wizardForm:courses.none')}</Text>}
         {list.data?.result.map((row) => {
-          const locked = submitted.includes(row.id);
+          const locked = statuses.has(row.id);
           return (
             <Checkbox
               key={row.id}
@@ -193,9 +198,9 @@ export function CoursesStep({
       <Text fw={600}>{t('wizardForm:courses.selected', { count: selected.length })}</Text>
       <Group gap="xs">
         {selected.map((id) =>
-          submitted.includes(id) ? (
-            <Badge key={id} color="teal.9">
-              {seen.get(id) ?? `#${id}`} · {t('wizardForm:courses.submitted')}
+          statuses.has(id) ? (
+            <Badge key={id} color={STATUS_BADGE_COLOR(statuses.get(id)!)} tt="none">
+              {seen.get(id) ?? `#${id}`} · {t(`status:labels.${statuses.get(id)!}`)}
             </Badge>
           ) : (
             <Badge

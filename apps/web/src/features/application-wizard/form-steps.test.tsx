@@ -7,6 +7,7 @@ import {
   fakeResource,
   listRequests,
   renderApp,
+  sampleApplication,
 } from '../../testing';
 
 // The frame's form steps (spec 2.5, 5): every field, rule and message, read by role and label.
@@ -242,6 +243,16 @@ describe('courses step', () => {
     expect(api.store.saves[0]).toMatchObject({ base: 'StudentCourse', stage: 10, body: [9, 2, 11] });
   });
 
+  it('issue 18 item 3: a withdrawn application shows as withdrawn, not submitted (the pipeline’s status)', async () => {
+    const withdrawn = sampleApplication();
+    withdrawn.courses = withdrawn.courses.map((c) => ({ ...c, status: 'withdrawn' as const }));
+    await openAt(9, { application: withdrawn }, catalogue);
+    await screen.findByRole('checkbox', { name: /^Course 1 —/ });
+    expect(screen.getByText(/Computer Science — Universiti Malaya · Withdrawn/)).toBeInTheDocument();
+    expect(screen.queryByText(/· Submitted/)).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /^Course 9 —/ })).toBeDisabled();
+  });
+
   it("the pager's previous and next controls are named (axe button-name), and move between pages", async () => {
     const { user } = await openAt(9, {}, catalogue);
     await screen.findByRole('checkbox', { name: /^Course 1 —/ });
@@ -323,5 +334,15 @@ describe('review step', () => {
     }
     await user.click(screen.getByRole('button', { name: 'Change Emergency Contact' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Emergency Contact' })).toBeInTheDocument();
+  });
+
+  it('issue 18 item 3: each course shows its application’s status from the pipeline, withdrawn too', async () => {
+    const withdrawn = sampleApplication();
+    withdrawn.courses = withdrawn.courses.map((c) => ({ ...c, status: 'withdrawn' as const }));
+    await openAt(10, { application: withdrawn });
+    await screen.findByRole('heading', { level: 2, name: 'Review and Confirm' });
+    const courses = screen.getByRole('region', { name: 'Course Selection' });
+    expect(within(courses).getByText('Withdrawn')).toBeInTheDocument();
+    expect(within(courses).queryByText('Submitted')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   COUNTRIES,
   GENDERS,
@@ -14,6 +14,7 @@ import {
 } from '@uniapply/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../application-status/status-badge';
 import { WIZARD_NAMESPACES } from './step-fields';
 
 type TRow = [label: string, value: ReactNode];
@@ -209,11 +210,8 @@ export function ReviewStep({
               <Text size="sm">
                 {c.course.name} — {c.university.name}
               </Text>
-              {c.submitted && (
-                <Badge color="teal.9" size="sm">
-                  {t('wizardForm:courses.submitted')}
-                </Badge>
-              )}
+              {/* The application's status from the pipeline (issue 18: withdrawn shows as withdrawn). */}
+              {c.status && <StatusBadge status={c.status} size="md" />}
             </Group>
           ))}
         </Stack>

@@ -319,7 +319,9 @@ function renderStep(
       return (
         <CoursesStep
           form={form}
-          submitted={courses.filter((c) => c.submitted).map((c) => c.universityCourseId)}
+          statuses={
+            new Map(courses.flatMap((c) => (c.status ? [[c.universityCourseId, c.status] as const] : [])))
+          }
           labels={
             new Map(courses.map((c) => [c.universityCourseId, `${c.course.name} — ${c.university.name}`]))
           }

@@ -1,4 +1,9 @@
-import { REALTIME, type TApplicationChange, type TNotification } from '@uniapply/shared';
+import {
+  REALTIME,
+  type TApplicationChange,
+  type TNotification,
+  type TUserNotification,
+} from '@uniapply/shared';
 
 // The admin area's connection to the notification hub (spec 7.1, 9). socket.io's own reconnection
 // (randomised exponential backoff) is off: the spec's schedule is 0, 2, 10 and 30 seconds after a
@@ -22,6 +27,8 @@ export type THubHandlers = {
   onState(state: THubState): void;
   /** Issue 12: a status change or document request of an application the user may see. */
   onApplicationChange?(change: TApplicationChange): void;
+  /** Issue 18: a stored notification of this student or agent, as stored. */
+  onUserNotification?(notification: TUserNotification): void;
 };
 
 export type THubOptions = {
@@ -99,6 +106,7 @@ export function startHub(handlers: THubHandlers, options: THubOptions = {}): { s
       socket.on(REALTIME.applicationEvent, (change: TApplicationChange) =>
         handlers.onApplicationChange?.(change),
       );
+      socket.on(REALTIME.userNotificationEvent, (n: TUserNotification) => handlers.onUserNotification?.(n));
       socket.connect();
     },
     (err: Error) => {

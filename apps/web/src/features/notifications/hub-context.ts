@@ -1,4 +1,4 @@
-import type { TApplicationChange, TNotification } from '@uniapply/shared';
+import type { TApplicationChange, TNotification, TUserNotificationList } from '@uniapply/shared';
 import { createContext, useContext } from 'react';
 import type { THubState } from './hub-connection';
 
@@ -7,8 +7,13 @@ export type TNotificationHub = {
   enabled: boolean;
   /** Issue 12: application changes received live in this tab (students and agents), newest first. */
   changes: TApplicationChange[];
-  /** How many of `changes` arrived since the notifications page was last opened. */
+  /**
+   * What the bell counts besides `unread`: for students and agents their stored unread
+   * notifications (issue 18); for admins nothing.
+   */
   unseen: number;
+  /** Issue 18: the stored notifications of a student or an agent (null: none loaded, or an admin). */
+  stored: TUserNotificationList | null;
   state: THubState;
   /** Live notifications received in this tab and not yet read by any admin, oldest first. */
   unread: TNotification[];
@@ -26,6 +31,7 @@ const inert: TNotificationHub = {
   unread: [],
   changes: [],
   unseen: 0,
+  stored: null,
   highlighted: false,
   opened: () => {},
   markedRead: () => {},

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { resourceKeys } from '../../lib/resources';
 import { startHub, type THubOptions, type THubState } from './hub-connection';
 import { NotificationHubContext, type TNotificationHub } from './hub-context';
+import { fetchStored, storedKeys } from './stored-queries';
 
 type TLive = { unread: TNotification[]; highlighted: boolean };
 type TRow = { id: number } & Record<string, unknown>;
@@ -85,6 +86,10 @@ export function NotificationHubProvider({
           }));
           setLive((l) => ({ ...l, highlighted: true }));
         },
+        // Issue 18: the stored notification arrived; the bell's count is read again.
+        onUserNotification: () => {
+          if (applicant) void queryClient.invalidateQueries({ queryKey: storedKeys.list, exact: true });
+        },
       },
       options,
     );
@@ -98,6 +103,14 @@ export function NotificationHubProvider({
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   }).data;
+  // Issue 18: students and agents count their stored unread notifications (a reload and a new
+  // sign-in keep them); admins count the live notifications of this tab.
+  const stored = useQuery({
+    queryKey: storedKeys.list,
+    queryFn: ({ signal }) => fetchStored(signal),
+    enabled: enabled && applicant,
+    refetchOnWindowFocus: true,
+  });
   const opened = useCallback(() => {
     setLive((l) => ({ ...l, highlighted: false }));
     queryClient.setQueryData<TChanges>(CHANGES_KEY, (c = NO_CHANGES) => (c.unseen ? { ...c, unseen: 0 } : c));
@@ -109,12 +122,13 @@ export function NotificationHubProvider({
       state,
       unread: live.unread,
       changes: received.changes,
-      unseen: received.unseen,
+      unseen: applicant ? (stored.data?.unread ?? 0) : received.unseen,
+      stored: applicant ? (stored.data ?? null) : null,
       highlighted: live.highlighted,
       opened,
       markedRead,
     }),
-    [enabled, state, live, received, opened, markedRead],
+    [enabled, applicant, state, live, received, stored.data, opened, markedRead],
   );
   return <NotificationHubContext.Provider value={value}>{children}</NotificationHubContext.Provider>;
 }

@@ -51,3 +51,9 @@ export function LiveBellStatus({ id }: { id: string }) {
     ready && enabled ? [count > 0 ? t('bell.unread', { count }) : '', t(`connection.${state}`)] : [];
   return <VisuallyHidden id={id}>{parts.filter(Boolean).join(', ')}</VisuallyHidden>;
 }
+
+/** How many unread notifications the bell counts (the phone header's bell and menu badge). */
+export function useBellCount(): number {
+  const { unread, unseen } = useNotificationHub();
+  return unread.length + unseen;
+}

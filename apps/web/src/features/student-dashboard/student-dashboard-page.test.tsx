@@ -1,6 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS, json, problem, renderApp } from '../../testing';
+import {
+  DEMO_USERS,
+  fakeStatusApi,
+  fakeStoredNotifications,
+  historyEntry,
+  json,
+  problem,
+  renderApp,
+  statusApplication,
+  storedNotification,
+} from '../../testing';
 
 const review = {
   studentId: 12,
@@ -85,6 +95,56 @@ describe('the student dashboard', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Computer Science — Taylor’s University', 'Business — Sunway University']);
+  });
+
+  it('issue 18: counts the applications waiting for the student, with a banner naming the course, and the phone header’s bell', async () => {
+    const statuses = fakeStatusApi([
+      statusApplication(1, 'underReview', [historyEntry(1, null, 'submitted', 1)]),
+      statusApplication(2, 'documentsRequested', [
+        historyEntry(2, null, 'submitted', 1),
+        historyEntry(2, 'submitted', 'underReview', 2),
+        historyEntry(2, 'underReview', 'documentsRequested', 3),
+      ]),
+    ]);
+    const stored = fakeStoredNotifications([
+      storedNotification(4, 'documentsRequested', { studentCourseId: 2 }),
+    ]);
+    await renderApp('/Student/Dashboard', {
+      me: DEMO_USERS.Student,
+      handlers: {
+        'GET /api/Stage/get': () => json({ studentId: 12, step: 11 }),
+        'GET /api/Review/getReview': () => json(review),
+        ...statuses.handlers,
+        ...stored.handlers,
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: /Aziza/ });
+    const card = progressCard();
+    // The step count stays; the action count joins it.
+    expect(await within(card).findByText('10 of 10 steps completed')).toBeInTheDocument();
+    expect(await within(card).findByText('Action needed: 1')).toBeInTheDocument();
+    const banner = await screen.findByRole('region', { name: 'An application needs you' });
+    expect(banner).toHaveTextContent('Documents are requested for Business, Sunway University');
+    expect(within(banner).getByRole('link', { name: 'Open the application' })).toHaveAttribute(
+      'href',
+      '#application-2',
+    );
+    // The banner comes first on the page.
+    expect(banner.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The phone header: the bell with the unread count, and the menu button's badge.
+    await waitFor(() =>
+      expect(screen.getByTestId('header-bell')).toHaveAccessibleName('Notifications, 1 new'),
+    );
+    expect(screen.getByTestId('header-bell')).toHaveAttribute('href', '/Student/Notifications');
+    expect(screen.getByRole('button', { name: 'Open menu, 1 new' })).toBeInTheDocument();
+  });
+
+  it('issue 18: without an application waiting, no action count and no banner', async () => {
+    await openAt(11);
+    expect(await within(progressCard()).findByText('10 of 10 steps completed')).toBeInTheDocument();
+    expect(screen.queryByText(/Action needed/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /needs you/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
   });
 
   it('welcomes the student by first name and offers the instructions with Apply', async () => {

@@ -21,11 +21,14 @@ import {
   stepsCompleted,
   stepsLeft,
   type TApplication,
+  waitsForApplicant,
 } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
-import { ApplicationStatusList } from '../application-status/application-status-list';
+import { ActionNeededBanner } from '../application-status/action-needed-banner';
+import { ApplicationStatusList, applicationAnchor } from '../application-status/application-status-list';
+import { fetchStatusList, statusKeys } from '../application-status/status-queries';
 import { useSession } from '../auth/session';
 
 // Spec 2.4 and DESIGN 6: the student's home. Steps completed come from the stored stage (the next
@@ -57,6 +60,14 @@ export function StudentDashboardPage() {
     enabled: submitted && studentId > 0,
   });
 
+  // Issue 18: the applications that wait for the student (the one rule in packages/shared).
+  const states = useQuery({
+    queryKey: statusKeys.list(studentId),
+    queryFn: ({ signal }) => fetchStatusList(studentId, signal),
+    enabled: submitted && studentId > 0,
+  });
+  const waiting = (states.data ?? []).filter((s) => waitsForApplicant(s.status));
+
   const names = new Map(
     (review.data?.courses ?? []).map((c) => [c.id, { course: c.course.name, university: c.university.name }]),
   );
@@ -72,6 +83,15 @@ export function StudentDashboardPage() {
       <Title order={1} size="h2">
         {user ? t('welcome', { name: user.firstName }) : t('welcomeAnonymous')}
       </Title>
+      <ActionNeededBanner
+        waiting={waiting.map((w) => ({
+          studentCourseId: w.studentCourseId,
+          status: w.status,
+          course: names.get(w.studentCourseId)?.course ?? '—',
+          university: names.get(w.studentCourseId)?.university ?? '',
+          href: `#${applicationAnchor(w.studentCourseId)}`,
+        }))}
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="progress-title">
           <Stack gap="sm">
@@ -108,6 +128,19 @@ export function StudentDashboardPage() {
                   <Text fw={600}>{t('progress.completed', { done, total: FORM_STEPS })}</Text>
                   {left > 0 ? <Text c="dimmed">{t('progress.left', { count: left })}</Text> : null}
                 </Group>
+                {waiting.length > 0 ? (
+                  // Near-black on the orange tint (as the status badges): white on orange stays under 4.5:1.
+                  <Badge
+                    color="orange"
+                    variant="light"
+                    size="lg"
+                    tt="none"
+                    style={{ alignSelf: 'flex-start' }}
+                    styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
+                  >
+                    {t('progress.actionNeeded', { count: waiting.length })}
+                  </Badge>
+                ) : null}
                 <Button component={Link} to={FORM_PATH} mt="xs" style={{ alignSelf: 'flex-start' }}>
                   {t(`wizard:dashboard.${button}`)}
                 </Button>

@@ -1,0 +1,119 @@
+import {
+  type TApplicationChange,
+  type TUserNotification,
+  type TUserNotificationList,
+  USER_NOTIFICATIONS_LIMIT,
+} from '@uniapply/shared';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { TDbOrTx } from '../../db/client.js';
+import {
+  courses,
+  studentCourses,
+  studentInfos,
+  universities,
+  universityCourses,
+  userNotifications,
+  users,
+} from '../../db/schema/index.js';
+
+// Issue 18 item 2: the stored notifications of students and agents. A change of an application
+// writes its row inside the change's own transaction (like the mail queue), for the account that
+// manages the profile when that is a student or an agent; the live push after the commit is a
+// copy of the stored row. Internal notes never get here (the change carries the applicant's
+// message only).
+
+export type TStoredNotification = { userId: number; notification: TUserNotification };
+
+const un = userNotifications;
+const columns = {
+  id: un.id,
+  userId: un.userId,
+  kind: un.kind,
+  payload: un.payload,
+  createdAt: un.createdAt,
+  readAt: un.readAt,
+  studentCourseId: un.studentCourseId,
+  studentId: studentCourses.studentId,
+  studentName: sql<
+    string | null
+  >`nullif(trim(concat_ws(' ', ${studentInfos.firstName}, ${studentInfos.lastName})), '')`,
+  courseName: courses.name,
+  universityName: universities.name,
+};
+
+/** The notifications matching `where`, newest first, with their application's names. */
+async function select(db: TDbOrTx, where: SQL | undefined, limit: number): Promise<TStoredNotification[]> {
+  const rows = await db
+    .select(columns)
+    .from(un)
+    .leftJoin(studentCourses, eq(studentCourses.id, un.studentCourseId))
+    .leftJoin(studentInfos, eq(studentInfos.id, studentCourses.studentId))
+    .leftJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
+    .leftJoin(courses, eq(courses.id, universityCourses.courseId))
+    .leftJoin(universities, eq(universities.id, universityCourses.universityId))
+    .where(where)
+    .orderBy(desc(un.id))
+    .limit(limit);
+  return rows.map(({ userId, ...n }) => ({ userId, notification: n as TUserNotification }));
+}
+
+/**
+ * Stores what the applicant side is told about one change, inside its transaction. A status
+ * change tells the managing account (a student or an agent; an admin who manages a profile sees
+ * the admin screens); confirm's own entry (from null) and the applicant's own answers do not.
+ */
+export async function storeChangeNotification(
+  tx: TDbOrTx,
+  change: TApplicationChange,
+): Promise<TStoredNotification[]> {
+  if (change.kind !== 'statusChanged' || change.from === null) return [];
+  // The applicant's own withdrawal is not news to them.
+  if (change.byUserId !== null && change.byUserId === change.ownerUserId) return [];
+  const [owner] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, change.ownerUserId), inArray(users.role, ['Student', 'Agent'])));
+  if (!owner) return [];
+  const inserted = await tx
+    .insert(un)
+    .values({
+      userId: owner.id,
+      studentCourseId: change.studentCourseId,
+      kind: 'statusChanged',
+      payload: { from: change.from, to: change.to, message: change.message },
+      createdAt: change.at,
+    })
+    .returning({ id: un.id });
+  if (inserted.length === 0) return [];
+  return select(
+    tx,
+    inArray(
+      un.id,
+      inserted.map((r) => r.id),
+    ),
+    inserted.length,
+  );
+}
+
+/** The caller's own notifications, newest first, and how many of theirs are unread. */
+export async function listOwn(db: TDbOrTx, userId: number): Promise<TUserNotificationList> {
+  const items = await select(db, eq(un.userId, userId), USER_NOTIFICATIONS_LIMIT);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(un)
+    .where(and(eq(un.userId, userId), isNull(un.readAt)));
+  return { items: items.map((r) => r.notification), unread: count?.n ?? 0 };
+}
+
+/**
+ * Marks exactly these of the caller's notifications as read; returns the ids that were unread.
+ * Another account's id is left alone like a missing one.
+ */
+export async function markOwnRead(db: TDbOrTx, userId: number, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .update(un)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(un.userId, userId), inArray(un.id, ids), isNull(un.readAt)))
+    .returning({ id: un.id });
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}

@@ -1,0 +1,122 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { REALTIME } from '@uniapply/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  apiCalls,
+  DEMO_USERS,
+  FakeHubSocket,
+  fakeStoredNotifications,
+  json,
+  renderApp,
+  storedNotification,
+} from '../../testing';
+import { hubTransport } from './hub-connection';
+
+// Issue 18 item 2: the Notifications page of students and agents lists their stored
+// notifications newest first, unread ones marked, each naming the course and the university and
+// linking to the application; opening it marks exactly the entries shown as read. The bell counts
+// the stored unread ones, and a live push (a copy of the stored row) raises the count.
+
+let socket: FakeHubSocket;
+const original = hubTransport.createSocket;
+beforeEach(() => {
+  socket = new FakeHubSocket();
+  hubTransport.createSocket = async () => socket;
+});
+afterEach(() => {
+  hubTransport.createSocket = original;
+});
+
+const bell = () =>
+  within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: /^Notifications/ });
+
+describe('the stored notifications of a student', () => {
+  it('are listed newest first, unread marked, and opening marks exactly those shown', async () => {
+    const fake = fakeStoredNotifications([
+      storedNotification(3, 'underReview', { readAt: '2026-11-21T10:00:00.000Z', studentCourseId: 2 }),
+      storedNotification(7, 'documentsRequested', {
+        payload: { from: 'underReview', to: 'documentsRequested', message: 'Bank statement, please.' },
+      }),
+      storedNotification(5, 'underReview', {
+        courseName: 'Law',
+        universityName: 'Universiti Malaya',
+        studentCourseId: 4,
+      }),
+    ]);
+    const { fetchMock, user } = await renderApp('/Student/Dashboard', {
+      me: DEMO_USERS.Student,
+      handlers: {
+        'GET /api/Stage/get': () => json({ studentId: 12, step: 3 }),
+        'GET /api/ApplicationStatus/list': () => json([]),
+        ...fake.handlers,
+      },
+    });
+    // The bell counts the stored unread ones (they survive a reload and a new sign-in).
+    await waitFor(() => expect(bell()).toHaveAccessibleDescription(/2 new notifications/));
+
+    await user.click(bell());
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    const entries = within(list).getAllByRole('article');
+    expect(entries.map((e) => e.getAttribute('aria-label'))).toEqual([
+      'Computer Science, Taylor’s University',
+      'Law, Universiti Malaya',
+      'Computer Science, Taylor’s University',
+    ]);
+    expect(within(entries[0]!).getByText('Unread')).toBeInTheDocument();
+    expect(within(entries[0]!).getByText('Bank statement, please.')).toBeInTheDocument();
+    expect(within(entries[0]!).getByText('Documents requested')).toBeInTheDocument();
+    expect(within(entries[1]!).getByText('Unread')).toBeInTheDocument();
+    expect(within(entries[2]!).queryByText('Unread')).not.toBeInTheDocument();
+    expect(
+      within(entries[0]!).getByRole('link', { name: 'Computer Science, Taylor’s University' }),
+    ).toHaveAttribute('href', '/Student/Dashboard#application-1');
+    expect(within(entries[1]!).getByRole('link')).toHaveAttribute('href', '/Student/Dashboard#application-4');
+
+    // Exactly the unread entries shown, by id, never "all".
+    await waitFor(() =>
+      expect(apiCalls(fetchMock).filter((c) => c.call === 'POST /api/UserNotification/markRead')).toEqual([
+        { call: 'POST /api/UserNotification/markRead', body: { ids: [7, 5] } },
+      ]),
+    );
+    await waitFor(() => expect(bell()).not.toHaveAccessibleDescription(/new notification/));
+    // They stay marked on screen until the next opening.
+    expect(within(entries[0]!).getByText('Unread')).toBeInTheDocument();
+
+    // A push while the page is open: the bell counts it, the page shows it on top, and it is not
+    // marked read (it was not shown when the page opened).
+    fake.store.items.push(
+      storedNotification(9, 'conditionalOffer', { studentCourseId: 4, courseName: 'Law' }),
+    );
+    await act(() => socket.fire(REALTIME.userNotificationEvent, fake.list().items[0]));
+    await waitFor(() => expect(bell()).toHaveAccessibleDescription(/1 new notification/));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(4));
+    expect(within(list).getAllByRole('article')[0]).toHaveAttribute('data-new', 'true');
+    expect(apiCalls(fetchMock).filter((c) => c.call === 'POST /api/UserNotification/markRead')).toHaveLength(
+      1,
+    );
+  });
+
+  it('the agent sees whose application each is about, linked to their home', async () => {
+    const fake = fakeStoredNotifications([storedNotification(2, 'underReview')]);
+    await renderApp('/Agent/Notifications', {
+      me: DEMO_USERS.Agent,
+      handlers: { 'GET /api/ApplicationStatus/list': () => json([]), ...fake.handlers },
+    });
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    const [entry] = within(list).getAllByRole('article');
+    expect(within(entry!).getByText('Student: Aziza Karimova')).toBeInTheDocument();
+    expect(within(entry!).getByRole('link')).toHaveAttribute('href', '/Agent/Students');
+  });
+
+  it('with none, says so', async () => {
+    await renderApp('/Agent/Notifications', {
+      me: DEMO_USERS.Agent,
+      handlers: { 'GET /api/ApplicationStatus/list': () => json([]) },
+    });
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open Student Maintenance' })).toHaveAttribute(
+      'href',
+      '/Agent/Students',
+    );
+  });
+});

@@ -1,0 +1,209 @@
+import { Alert, Anchor, Badge, Card, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { APPLICATION_STATUSES, type TApplicationStatusState, type TUserNotification } from '@uniapply/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { EmptyResults, LoadError } from '../../components/paged-list/load-states';
+import { api } from '../../lib/api';
+import { formatIn } from '../../lib/format';
+import { StatusBadge } from '../application-status/status-badge';
+import { statusKeys } from '../application-status/status-queries';
+import { useSession } from '../auth/session';
+import { useNotificationHub } from './hub-context';
+import classes from './notifications.module.css';
+import { fetchStored, markStoredRead, storedKeys } from './stored-queries';
+
+// Issue 18: the bell's page for students and agents (/Student/Notifications, /Agent/Notifications).
+// Their stored notifications, newest first, each naming the course and the university and linking
+// to the application; unread ones are marked. Opening the page marks exactly the entries it shows
+// as read (their ids, never "all"); they stay marked unread on screen until the next opening. One
+// that arrives while the page is open appears at the top, unread, until the page is opened again.
+
+export function ApplicantNotificationsPage() {
+  const { t } = useTranslation('status');
+  const { user } = useSession();
+  const hub = useNotificationHub();
+  const { opened } = hub;
+  const queryClient = useQueryClient();
+  const { key } = useLocation();
+  // Opening the page is seeing what arrived: the bell stops pulsing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening (a new location key) clears it.
+  useEffect(() => opened(), [opened, key]);
+
+  // Every opening (also the bell clicked while here) reads the list afresh.
+  const list = useQuery({
+    queryKey: storedKeys.page(key),
+    queryFn: ({ signal }) => fetchStored(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: 1,
+  });
+  const { mutate } = useMutation({
+    mutationFn: markStoredRead,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: storedKeys.list, exact: true }),
+  });
+  useEffect(() => {
+    const shown = list.data?.items.filter((n) => n.readAt === null).map((n) => n.id) ?? [];
+    if (shown.length) mutate(shown);
+  }, [list.data, mutate]);
+
+  const shown = list.data?.items ?? [];
+  const newest = shown.reduce((max, n) => Math.max(max, n.id), 0);
+  const arrived = list.data
+    ? (hub.stored?.items ?? []).filter((n) => n.id > newest && n.readAt === null)
+    : [];
+  const entries = [...arrived, ...shown];
+  const arrivedIds = new Set(arrived.map((n) => n.id));
+
+  const current = useQuery({
+    queryKey: [...statusKeys.all, 'list', 'mine'],
+    queryFn: ({ signal }) => api.get<TApplicationStatusState[]>('/ApplicationStatus/list', { signal }),
+  });
+  const home = user?.role === 'Agent' ? '/Agent/Students' : '/Student/Dashboard';
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <Title order={1} size="h2">
+        {t('page.title')}
+      </Title>
+      <section aria-labelledby="stored-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="stored-title">
+            {t('page.stored')}
+          </Title>
+          {list.isPending && (
+            <Stack role="status" aria-label={t('loading')} gap="md">
+              <Skeleton height={96} radius="md" />
+              <Skeleton height={96} radius="md" />
+            </Stack>
+          )}
+          {list.isError && (
+            <LoadError title={t('page.loadFailed')} error={list.error} onRetry={() => list.refetch()} />
+          )}
+          {list.data && entries.length === 0 && (
+            <EmptyResults title={t('page.empty.title')} description={t('page.empty.text')} />
+          )}
+          {entries.length > 0 && (
+            <ul className={classes.entries} aria-labelledby="stored-title">
+              {entries.map((n) => (
+                <li key={n.id}>
+                  <Entry
+                    notification={n}
+                    unread={n.readAt === null}
+                    fresh={arrivedIds.has(n.id)}
+                    agent={user?.role === 'Agent'}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Stack>
+      </section>
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="now-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="now-title">
+            {t('page.now')}
+          </Title>
+          {current.isPending ? (
+            <Group role="status" gap="xs">
+              <Loader size="sm" aria-hidden />
+              <Text>{t('loading')}</Text>
+            </Group>
+          ) : current.isError ? (
+            <Alert color="red" role="alert">
+              {t('section.loadFailed')}
+            </Alert>
+          ) : current.data.length === 0 ? (
+            <Text c="dimmed">{t('section.empty')}</Text>
+          ) : (
+            <Stack
+              component="ul"
+              gap="xs"
+              aria-labelledby="now-title"
+              style={{ listStyle: 'none', padding: 0 }}
+            >
+              {APPLICATION_STATUSES.map((status) => {
+                const count = current.data.filter((s) => s.status === status).length;
+                return count ? (
+                  <Group component="li" key={status} gap="xs">
+                    <StatusBadge status={status} />
+                    <Text>{t('page.count', { count })}</Text>
+                  </Group>
+                ) : null;
+              })}
+            </Stack>
+          )}
+          <Anchor component={Link} to={home}>
+            {user?.role === 'Agent' ? t('page.toStudents') : t('page.toDashboard')}
+          </Anchor>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+/** Where an entry leads: the application's status card (the student's dashboard, the agent's home). */
+export const applicationLink = (n: TUserNotification, agent: boolean) =>
+  agent ? '/Agent/Students' : `/Student/Dashboard#application-${n.studentCourseId}`;
+
+function Entry({
+  notification: n,
+  unread,
+  fresh,
+  agent,
+}: {
+  notification: TUserNotification;
+  unread: boolean;
+  fresh: boolean;
+  agent: boolean;
+}) {
+  const { t, i18n } = useTranslation('status');
+  const when = formatIn(i18n.language).dateTime(n.createdAt);
+  const course = n.courseName
+    ? t('page.course', { course: n.courseName, university: n.universityName ?? '' })
+    : t('page.gone');
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      className={classes.card}
+      data-unread={unread || undefined}
+      data-new={fresh || undefined}
+      component="article"
+      aria-label={course}
+    >
+      <Stack gap={6}>
+        <Group gap="xs" wrap="wrap">
+          {unread && (
+            <Badge color="red.9" variant="filled" size="sm">
+              {t('page.unread')}
+            </Badge>
+          )}
+          <Text size="sm" c="dimmed" component="time" dateTime={n.createdAt}>
+            {when}
+          </Text>
+        </Group>
+        {n.courseName && n.studentCourseId ? (
+          <Anchor component={Link} to={applicationLink(n, agent)} fw={700} className={classes.name}>
+            {course}
+          </Anchor>
+        ) : (
+          <Text fw={700}>{course}</Text>
+        )}
+        {agent && n.studentName ? <Text size="sm">{t('page.student', { name: n.studentName })}</Text> : null}
+        <Group gap="xs" wrap="wrap" align="center">
+          <Text size="sm">{t('page.statusNow')}</Text>
+          <StatusBadge status={n.payload.to} size="md" />
+        </Group>
+        {n.payload.message ? (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {n.payload.message}
+          </Text>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
