@@ -426,5 +426,5 @@ describe('staff form pages', () => {
     );
     // The open form stays: no reload of the page for the new address.
     expect(screen.getByRole('heading', { level: 2, name: 'Parent/Guardian' })).toBeInTheDocument();
-  }, 30_000);
+  }, 90_000);
 });
