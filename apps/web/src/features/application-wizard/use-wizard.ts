@@ -3,7 +3,7 @@ import { FORM_STEPS, type TApplication } from '@uniapply/shared';
 import { type Dispatch, useCallback, useEffect, useReducer, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { resourceKeys } from '../../lib/resources';
-import { meQueryKey } from '../auth/session';
+import { meQueryKey } from '../auth';
 import { FORM_STEPS_BY_NUMBER, PERSONAL_STEP, type TFormStep } from './form-steps';
 import { changed, type TValues, useStepForm } from './step-form';
 import { useUnsavedChangesGuard } from './unsaved-changes';

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { forgetNewProfileDraftKey, newProfileDraftKey } from './new-profile-draft-key';
 import { WIZARD_NAMESPACES } from './step-fields';
 import { wizardApi, wizardKeys } from './wizard-api';
