@@ -63,8 +63,9 @@ export function WizardFrame({ done, audience = 'student', ...options }: TFramePr
               {t(current?.labelKey.replace('wizard.', '') ?? '')}
             </Title>
           </div>
+          {/* Blue: the yellow light title failed axe's colour contrast (seen once a draft came back). */}
           {draft && (
-            <Alert color="yellow" variant="light" title={t('wizardForm:draft.title')}>
+            <Alert color="blue" variant="light" title={t('wizardForm:draft.title')}>
               {t('wizardForm:draft.message', { savedAt: new Date(draft.savedAt).toLocaleString() })}
             </Alert>
           )}
