@@ -41,7 +41,7 @@ for (const width of [1280, 360]) {
     await registerNewAgent(page, `wizard-${width}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Student Maintenance' })).toBeVisible();
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(page).toHaveURL(/\/Agent\/Students\/FormPage$/);
+    await expect(page).toHaveURL(/\/Agent\/Students\/FormPage(\?step=\d+)?$/);
 
     // Step 1: a new student's personal information.
     await expectStep(page, 'Personal Information');
@@ -67,7 +67,7 @@ for (const width of [1280, 360]) {
 
     // Step 2: the first Next created the profile; the address names it from now on.
     await expectStep(page, 'Parent/Guardian');
-    await expect(page).toHaveURL(/\/Agent\/Students\/FormPage\?studentId=\d+$/);
+    await expect(page).toHaveURL(/\/Agent\/Students\/FormPage\?studentId=\d+(&step=\d+)?$/);
     const studentId = Number(new URL(page.url()).searchParams.get('studentId'));
     await box(page, /^First Name/).fill('Karim');
     await box(page, /^Last Name/).fill('Agentov');
@@ -90,7 +90,9 @@ for (const width of [1280, 360]) {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expectStep(page, 'Qualifications');
-    await expect(page).toHaveURL(new RegExp(`/Agent/Students/FormPage\\?studentId=${studentId}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/Agent/Students/FormPage\\?studentId=${studentId}(&step=\\d+)?$`),
+    );
 
     // The emergency step stores stage 4: steps completed = min(4 − 1, 10) = 3 (DESIGN 6).
     const stage = await page.request.get(`/api/Stage/get?studentId=${studentId}`);
@@ -207,9 +209,10 @@ test("the agent completes the remaining steps of their student's application (up
   await expect(page.getByText('Other: Neighbour')).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  // The agent's thank-you speaks to the agent (issue 18 item 6).
   await expect(
     page.getByText(
-      'Thank you! Your application has been submitted. Our staff will email you within 48 hours.',
+      "Thank you! Your student's application has been submitted. Our staff will email you within 48 hours.",
     ),
   ).toBeVisible();
   await expectAccessible(page);

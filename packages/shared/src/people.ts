@@ -16,8 +16,21 @@ export const ZMe = z.object({
   lastName: z.string(),
   role: z.enum(ROLES),
   appLanguage: z.enum(LANGUAGES).nullable(),
+  /**
+   * A student's own application profile's name, once it has one (issue 18 item 7): the greeting
+   * and the sidebar show it instead of the account's (`displayNames`). Null for everyone else;
+   * optional for older fixtures.
+   */
+  profileName: z.object({ firstName: z.string(), lastName: z.string() }).nullable().optional(),
 });
 export type TMe = z.infer<typeof ZMe>;
+
+/** The name the portal greets a user by: their own profile's once it has one, else the account's. */
+export function displayNames(me: TMe): { firstName: string; lastName: string } {
+  const profile = me.profileName;
+  if (profile && profile.firstName.trim() !== '') return profile;
+  return { firstName: me.firstName, lastName: me.lastName };
+}
 
 export const ZLanguageChoice = z.object({ language: z.enum(LANGUAGES) }).strict();
 

@@ -1,4 +1,5 @@
 import type { TMe } from '@uniapply/shared';
+import { validPersonal } from '@uniapply/shared/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAs, type TestApp } from '../app.js';
 import { Browser, readForms } from './browser.js';
@@ -101,5 +102,29 @@ describe('PUT /api/auth/me (profile page)', () => {
   it('answers 401 without a session', async () => {
     const res = await putMe(undefined, { firstName: 'A', lastName: 'B' });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("a student's own profile names them (issue 18 item 7)", () => {
+  const saveProfile = (cookie: string, firstName: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/StudentInfo/CreateOrUpdate?stage=2&studentId=0',
+      headers: { cookie, origin: t.baseUrl },
+      payload: { ...validPersonal, firstName, lastName: 'Profilova' },
+    });
+
+  it("/me carries the student's own profile's name once it has one; an agent's students do not", async () => {
+    const student = await signInAs(t, 'named.by.profile@example.test', 'Student');
+    expect((await me(student.cookie)).profileName).toBeNull();
+    expect((await saveProfile(student.cookie, 'Zarina')).statusCode).toBe(200);
+    const after = await me(student.cookie);
+    expect(after.profileName).toEqual({ firstName: 'Zarina', lastName: 'Profilova' });
+    // The account's own name is unchanged (the profile page still corrects that one).
+    expect(after).toMatchObject({ firstName: 'Named', lastName: 'By Profile' });
+
+    const agent = await signInAs(t, 'names.agent@example.test', 'Agent');
+    expect((await saveProfile(agent.cookie, 'Otabek')).statusCode).toBe(200);
+    expect((await me(agent.cookie)).profileName).toBeNull();
   });
 });

@@ -106,6 +106,7 @@ describe('SECURITY 13, 15: signing up', () => {
       lastName: 'Nurmatov',
       role: 'Student',
       appLanguage: null,
+      profileName: null,
     });
     const row = await userRow('demo', 'aziz.nurmatov@example.test');
     expect(row?.id).toBe(body.userId);

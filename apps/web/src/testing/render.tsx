@@ -10,6 +10,7 @@ import { Providers } from '../app/providers';
 import { AppRoutes } from '../app/routes';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { createI18n } from '../lib/i18n';
+import { installNavigationHold } from '../lib/navigation-hold';
 import { json, mockApi, problem, type THandlers } from './fake-api';
 
 // The web tests' one way to render: the real providers, router and screens; only fetch is fake
@@ -79,6 +80,7 @@ export async function renderApp(entry: InitialEntry, options: TAppOptions = {}) 
   });
   const i18n = await createI18n();
   const queryClient = testQueryClient();
+  installNavigationHold();
   if (browserHistory) window.history.pushState(null, '', typeof entry === 'string' ? entry : entry.pathname);
   const view = render(
     <Providers i18n={i18n} queryClient={queryClient}>

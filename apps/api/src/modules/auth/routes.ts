@@ -22,6 +22,7 @@ import { SIGN_IN_FLOW_TTL_MS, startSignInFlow, takeSignInFlow } from './sign-in-
 import { demoSignIn, googleSignIn, type TSignInProvider } from './sign-in-provider.js';
 import {
   getStatusMails,
+  ownProfileName,
   setAppLanguage,
   setProfileNames,
   setStatusMails,
@@ -215,7 +216,7 @@ export async function authModule(fastify: FastifyInstance) {
     return reply.redirect(flow.returnUrl, 303);
   });
 
-  const meOf = (user: ReturnType<typeof requireUser>): z.infer<typeof ZMe> => ({
+  const meOf = async (user: ReturnType<typeof requireUser>): Promise<z.infer<typeof ZMe>> => ({
     userId: user.id,
     id: user.id,
     email: user.email,
@@ -223,6 +224,7 @@ export async function authModule(fastify: FastifyInstance) {
     lastName: user.lastName,
     role: user.role,
     appLanguage: user.appLanguage as z.infer<typeof ZMe>['appLanguage'],
+    profileName: await ownProfileName(database.db, user),
   });
 
   app.get(

@@ -1,7 +1,7 @@
 import type { TAppLanguage, TProfileNames, TRole, TSignupRole } from '@uniapply/shared';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { studentInfos, users } from '../../db/schema/index.js';
 
 export type TIdentity = {
   /** `users.issuer`: 'demo' or the provider's issuer URL. */
@@ -90,4 +90,22 @@ export async function getStatusMails(db: TDbOrTx, userId: number): Promise<boole
 
 export async function setStatusMails(db: TDbOrTx, userId: number, statusMails: boolean): Promise<void> {
   await db.update(users).set({ statusMails }).where(eq(users.id, userId));
+}
+
+/**
+ * The name on a student's own application profile (their first, as the wizard opens it), or null
+ * (no profile yet, or not a student): `/api/auth/me`'s `profileName` (issue 18 item 7).
+ */
+export async function ownProfileName(
+  db: TDbOrTx,
+  user: { id: number; role: TRole },
+): Promise<{ firstName: string; lastName: string } | null> {
+  if (user.role !== 'Student') return null;
+  const [row] = await db
+    .select({ firstName: studentInfos.firstName, lastName: studentInfos.lastName })
+    .from(studentInfos)
+    .where(eq(studentInfos.userId, user.id))
+    .orderBy(asc(studentInfos.id))
+    .limit(1);
+  return row ?? null;
 }

@@ -7,7 +7,7 @@ import { ActionIcon, AppShell, Box, Burger, Drawer, Group, Indicator, Menu } fro
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
-import { ROLE_HOME, SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from '@uniapply/shared';
+import { displayNames, ROLE_HOME, SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from '@uniapply/shared';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
@@ -17,6 +17,7 @@ import { LanguageSwitcher } from '../../features/auth/language-switcher';
 import { useLogout, useSession } from '../../features/auth/session';
 import { NotificationHubProvider } from '../../features/notifications/hub-provider';
 import { LiveBell, useBellCount, useLiveBellName } from '../../features/notifications/live-bell';
+import { confirmLeave } from '../../lib/navigation-hold';
 import classes from './shell-layout.module.css';
 import { Sidebar } from './sidebar';
 
@@ -80,8 +81,10 @@ export function ShellLayout() {
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'sidebarCollapsed', defaultValue: false });
 
   if (!user) return null; // The role guard above has already sent signed-out visitors away.
-  const signOut = () => {
+  const signOut = async () => {
     drawer.close();
+    // A screen with unsaved input (the wizard) asks first (lib/navigation-hold.ts).
+    if (!(await confirmLeave())) return;
     logout.mutate(undefined, { onSettled: () => navigate('/', { replace: true }) });
   };
   const sidebarProps = { user, onLogout: signOut, loggingOut: logout.isPending };
@@ -126,7 +129,9 @@ export function ShellLayout() {
                   </ActionIcon>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Label>{`${user.firstName} ${user.lastName}`.trim()}</Menu.Label>
+                  <Menu.Label>
+                    {`${displayNames(user).firstName} ${displayNames(user).lastName}`.trim()}
+                  </Menu.Label>
                   <Menu.Item
                     component={Link}
                     to={`/${user.role}/Profile`}

@@ -1,6 +1,6 @@
 import { Avatar, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconMenu2 } from '@tabler/icons-react';
-import type { TMe } from '@uniapply/shared';
+import { displayNames, type TMe } from '@uniapply/shared';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
@@ -36,8 +36,10 @@ const LIVE: Record<string, TLiveEntry> = {
 /** Spec 2.1 and 2.2: user's name, the role's menu (bell first for admins), log out. */
 export function Sidebar({ user, collapsed, onToggle, onNavigate, onLogout, loggingOut }: TSidebarProps) {
   const { t } = useTranslation('shell');
-  const fullName = `${user.firstName} ${user.lastName}`.trim();
-  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+  // A student's own profile's name once it has one (issue 18 item 7), else the account's.
+  const { firstName, lastName } = displayNames(user);
+  const fullName = `${firstName} ${lastName}`.trim();
+  const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
   return (
     <div className={classes.sidebar} data-collapsed={collapsed || undefined}>
       {onToggle && (

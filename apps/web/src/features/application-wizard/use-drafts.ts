@@ -43,10 +43,12 @@ export function useDrafts(studentId: number, enabled: boolean, draftKey?: string
 
 /**
  * Every DRAFT_INTERVAL_MS, keeps the open step's input as its draft when it differs from the saved
- * data and from the last draft sent; input back to the saved data drops the draft. From `hold` until
- * the saved step is rendered (or `resume` after a failed save) no draft is sent: the save deletes
- * the step's draft on the server, and a draft landing after it would outlive the save (and come
- * back as "Draft restored"). `draftKey` names a new profile's draft (`studentId` 0).
+ * data and from the last draft sent; input back to the saved data drops the draft. Moving to
+ * another step (Back, Next, the stepper, the browser's Back/Forward) sends the step left at once,
+ * so nothing typed in its last seconds is lost (issue 18 item 4). From `hold` until the saved step
+ * is rendered (or `resume` after a failed save) no draft is sent: the save deletes the step's draft
+ * on the server, and a draft landing after it would outlive the save (and come back as "Draft
+ * restored"). `draftKey` names a new profile's draft (`studentId` 0).
  */
 export function useDraftAutosave(
   studentId: number,
@@ -56,36 +58,52 @@ export function useDraftAutosave(
   hasDraft: boolean,
   draftKey?: string,
 ) {
-  const latest = useRef({ values, dirty });
-  latest.current = { values, dirty };
+  // Each step's latest values (a step's values change only while it is open).
+  const byStep = useRef<Record<number, { values: Record<string, unknown>; dirty: boolean }>>({});
+  if (step !== null) byStep.current[step] = { values, dirty };
   const sent = useRef<Record<number, string | null>>({});
   const held = useRef(false);
   const inFlight = useRef<Promise<unknown>>(Promise.resolve());
+  const target = useRef({ studentId, draftKey });
+  target.current = { studentId, draftKey };
+
+  /** Sends `of`'s draft (or drops it) when it differs from what the server has. */
+  const send = useCallback((of: number) => {
+    const { studentId: id, draftKey: key } = target.current;
+    const latest = byStep.current[of];
+    // A profile being created (0) has a draft of its personal step only.
+    if (held.current || !latest || id < 0 || (id === 0 && of !== NEW_PROFILE_STEP)) return;
+    const text = JSON.stringify(latest.values);
+    const last = sent.current[of] ?? null;
+    if (latest.dirty && text !== last) {
+      sent.current[of] = text;
+      inFlight.current = wizardApi.putDraft(id, of, latest.values, key).catch(() => {
+        sent.current[of] = last;
+      });
+    } else if (!latest.dirty && last !== null) {
+      sent.current[of] = null;
+      inFlight.current = wizardApi.deleteDraft(id, of, key).catch(() => {});
+    }
+  }, []);
+
+  // The step just left keeps its input as a draft now, not at the next tick (which is the new
+  // step's). Declared before the interval's effect: after Next's save `held` is still set here.
+  const previous = useRef(step);
+  useEffect(() => {
+    const left = previous.current;
+    previous.current = step;
+    if (left !== null && left !== step) send(left);
+  }, [step, send]);
 
   useEffect(() => {
-    // A profile being created (0) has a draft of its personal step only.
     if (studentId < 0 || step === null || (studentId === 0 && step !== NEW_PROFILE_STEP)) return;
     // A save is over once its results are rendered (here: a new step, or no restored draft left).
     held.current = false;
     if (hasDraft && sent.current[step] === undefined)
-      sent.current[step] = JSON.stringify(latest.current.values);
-    const timer = setInterval(() => {
-      if (held.current) return;
-      const { values: now, dirty: isDirty } = latest.current;
-      const text = JSON.stringify(now);
-      const last = sent.current[step] ?? null;
-      if (isDirty && text !== last) {
-        sent.current[step] = text;
-        inFlight.current = wizardApi.putDraft(studentId, step, now, draftKey).catch(() => {
-          sent.current[step] = last;
-        });
-      } else if (!isDirty && last !== null) {
-        sent.current[step] = null;
-        inFlight.current = wizardApi.deleteDraft(studentId, step, draftKey).catch(() => {});
-      }
-    }, DRAFT_INTERVAL_MS);
+      sent.current[step] = JSON.stringify(byStep.current[step]?.values);
+    const timer = setInterval(() => send(step), DRAFT_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [studentId, step, hasDraft, draftKey]);
+  }, [studentId, step, hasDraft, send]);
 
   /** Before a save: stops sending drafts and waits for one already on its way. */
   const hold = useCallback(async () => {

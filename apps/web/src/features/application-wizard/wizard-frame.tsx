@@ -1,250 +1,59 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   clickableSteps,
   FORM_STEPS,
+  joinPassport,
   missingMessage,
   type TApplication,
-  THANK_YOU_STAGE,
-  type TMissingCode,
   WIZARD_STEPS,
 } from '@uniapply/shared';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api';
 import { formatIn } from '../../lib/format';
 import { translateKey } from '../../lib/i18n';
-import { resourceKeys } from '../../lib/resources';
 import { ContactStep } from './contact-step';
 import { CoursesStep } from './courses-step';
-import { FORM_STEPS_BY_NUMBER, type TFormStep } from './form-steps';
 import { OtherInfoStep } from './other-info-step';
 import { PersonalStep } from './personal-step';
 import { ReviewStep } from './review-step';
 import { WIZARD_NAMESPACES } from './step-fields';
-import { changed, type TStepForm, type TValues, useStepForm } from './step-form';
+import type { TStepForm, TValues } from './step-form';
 import { DocumentsStep } from './steps/documents-step';
 import { ExperienceStep } from './steps/experience-step';
 import { LanguagesStep } from './steps/languages-step';
 import { QualificationsStep } from './steps/qualifications-step';
-import { useUnsavedChangesGuard } from './unsaved-changes';
-import { useDraftAutosave, useDrafts } from './use-drafts';
-import { wizardApi, wizardKeys } from './wizard-api';
+import { type TWizard, type TWizardOptions, useWizard } from './use-wizard';
+import type { TProblem } from './wizard-state';
 
-type TFrameProps = {
-  /** 0: a new student (the personal step creates the profile). */
-  studentId: number;
-  /** The stored stage (0: no record). */
-  stage: number;
-  /** A new profile got its id (the agent's address then names it). */
-  onStudentCreated?: (studentId: number) => void;
-  /**
-   * The new profile's own draft key (studentId 0; new-profile-draft-key.ts): the staff pages give
-   * each browser tab its own, so two new students typed at once keep a draft each. None: the
-   * user's one new-profile draft (a student's own first profile).
-   */
-  draftKey?: string;
+/** Who fills the form in: the thank-you screen speaks to them (issue 18 item 6). */
+export type TAudience = 'student' | 'agent' | 'admin';
+
+type TFrameProps = TWizardOptions & {
   /** Where the thank-you screen leads: the student's dashboard, or the staff list. */
   done: { to: string; label: string };
+  /** Default 'student'. Staff see whose application is open above the stepper. */
+  audience?: TAudience;
 };
 
-type TProblem = { message: string; conflict: boolean; missing: TMissingCode[] };
-
-function toProblem(error: unknown): TProblem {
-  const api = error instanceof ApiError ? error : null;
-  const missing =
-    api?.code === ('incompleteApplication' as string) ? (api.params.missing as TMissingCode[]) : [];
-  return {
-    message: error instanceof Error ? error.message : String(error),
-    conflict: api?.code === ('editConflict' as string),
-    missing: Array.isArray(missing) ? missing : [],
-  };
-}
-
-/** The ten-step application (spec 2.5, 4; DESIGN 6): stepper, stage, Next/Back, drafts, confirm. */
-export function WizardFrame({ studentId: startId, stage, onStudentCreated, done, draftKey }: TFrameProps) {
+/**
+ * The ten-step application (spec 2.5, 4; DESIGN 6): the view of use-wizard.ts's state (stepper,
+ * the open step, Next/Back, the leave dialog); each step has its own address (`?step=N`).
+ */
+export function WizardFrame({ done, audience = 'student', ...options }: TFrameProps) {
   const { t, i18n } = useTranslation(WIZARD_NAMESPACES);
-  const queryClient = useQueryClient();
-  // Ten labels need about 1,400 px; below that the stepper shows numbers (each still named for
-  // screen readers and with a tooltip) and the step's title names the current step.
-  const wide = useMediaQuery('(min-width: 90em)', true);
-  const roomy = useMediaQuery('(min-width: 48em)', true);
-  const [studentId, setStudentId] = useState(startId);
-  const [maxStage, setMaxStage] = useState(stage);
-  const [step, setStep] = useState(() => Math.min(Math.max(stage, 1), FORM_STEPS));
-  const [finished, setFinished] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<TProblem | null>(null);
-  const [listValid, setListValid] = useState<Record<number, boolean>>({});
-
-  const review = useQuery({
-    queryKey: wizardKeys.review(studentId),
-    queryFn: ({ signal }) => wizardApi.getReview(studentId, signal),
-    enabled: studentId > 0,
-  });
-  const application: TApplication | null = review.data ?? null;
-
-  // Values of every form step, kept while moving between steps (Back never loses input), and the
-  // saved data they are compared with ("changed since load").
-  const [values, setValues] = useState<Record<number, TValues>>({});
-  const [saved, setSaved] = useState<Record<number, TValues>>({});
-  const ready = studentId === 0 || review.isSuccess;
-  const newDraftKey = studentId === 0 ? draftKey : undefined;
-  const drafts = useDrafts(studentId, ready, newDraftKey);
-  const initialised = useRef(false);
-  useEffect(() => {
-    if (initialised.current || !ready || !drafts.ready) return;
-    initialised.current = true;
-    const base: Record<number, TValues> = {};
-    const open: Record<number, TValues> = {};
-    for (const def of Object.values(FORM_STEPS_BY_NUMBER)) {
-      const saved = def.fromApplication(application);
-      const draft = drafts.restored[def.step];
-      base[def.step] = saved;
-      open[def.step] = draft ? { ...saved, ...draft.data } : saved;
-    }
-    setSaved(base);
-    setValues(open);
-  }, [ready, drafts.ready, drafts.restored, application]);
-
-  const formDef: TFormStep | undefined = FORM_STEPS_BY_NUMBER[step];
-  const stepValues = values[step] ?? {};
-  const setStepValues = useCallback(
-    (next: TValues) => setValues((all) => ({ ...all, [step]: next })),
-    [step],
-  );
-  const form = useStepForm(
-    formDef?.schema ?? NO_SCHEMA,
-    formDef?.order ?? [],
-    stepValues,
-    setStepValues,
-    step,
-  );
-
-  const dirtySteps = Object.keys(FORM_STEPS_BY_NUMBER)
-    .map(Number)
-    .filter((n) => values[n] && saved[n] && changed(values[n], saved[n]));
-  const autosave = useDraftAutosave(
-    studentId,
-    formDef && initialised.current ? step : null,
-    stepValues,
-    formDef ? changed(stepValues, saved[step]) : false,
-    Boolean(drafts.restored[step]),
-    newDraftKey,
-  );
-  const guard = useUnsavedChangesGuard(dirtySteps.length > 0 && !finished);
-
-  const valid = formDef ? form.valid : step === 10 ? true : (listValid[step] ?? false);
-  const onValidityChange = useCallback(
-    (ok: boolean) => setListValid((all) => (all[step] === ok ? all : { ...all, [step]: ok })),
-    [step],
-  );
-
-  const go = (next: number) => {
-    setProblem(null);
-    setStep(next);
-    window.scrollTo?.({ top: 0 });
-  };
-
-  const next = async () => {
-    if (!valid || busy) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const target = step + 1;
-      if (formDef && (studentId === 0 || changed(stepValues, saved[step]))) {
-        await autosave.hold();
-        const id = await formDef.save(studentId, stepValues, application, newDraftKey);
-        setSaved((all) => ({ ...all, [step]: stepValues }));
-        drafts.forget(step);
-        autosave.saved(step);
-        if (id !== studentId) {
-          setStudentId(id);
-          onStudentCreated?.(id);
-        }
-      } else {
-        await wizardApi.raiseStage(studentId, target);
-      }
-      setMaxStage((m) => Math.max(m, target));
-      // The staff lists show names and progress: they refresh too.
-      void queryClient.invalidateQueries({ queryKey: resourceKeys.all('StudentInfo') });
-      await queryClient.invalidateQueries({ queryKey: wizardKeys.all });
-      go(target);
-    } catch (error) {
-      autosave.resume();
-      setProblem(toProblem(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const confirm = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await wizardApi.confirm(studentId);
-      setMaxStage(THANK_YOU_STAGE);
-      setFinished(true);
-      await queryClient.invalidateQueries({ queryKey: wizardKeys.all });
-    } catch (error) {
-      setProblem(toProblem(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  /** After a 409: the stored version replaces this step's input. */
-  const reload = async () => {
-    const fresh = await review.refetch();
-    if (formDef && fresh.data) {
-      const base = formDef.fromApplication(fresh.data);
-      setSaved((all) => ({ ...all, [step]: base }));
-      setValues((all) => ({ ...all, [step]: base }));
-      drafts.forget(step);
-      autosave.saved(step);
-      if (studentId > 0) await wizardApi.deleteDraft(studentId, step).catch(() => {});
-    }
-    setProblem(null);
-  };
-
-  if (finished) return <ThankYou done={done} />;
-  if (!initialised.current) return <Text>{t('wizardForm:loading')}</Text>;
-
-  const clickable = clickableSteps(maxStage);
+  const wizard = useWizard({ ...options, addressNamesStudent: audience !== 'student' });
+  const { state, step } = wizard;
+  if (state.finished) return <ThankYou done={done} audience={audience} />;
+  if (!state.initialised) return <Text>{t('wizardForm:loading')}</Text>;
   const current = WIZARD_STEPS[step - 1];
-  const draft = formDef ? drafts.restored[step] : undefined;
-
+  const draft = wizard.formDef ? wizard.drafts.restored[step] : undefined;
   return (
     <Stack gap="md">
-      {guard}
-      <Stepper
-        active={step - 1}
-        onStepClick={(index) => clickable.includes(index + 1) && go(index + 1)}
-        size={roomy ? 'sm' : 'xs'}
-        iconSize={roomy ? 32 : 24}
-        styles={
-          roomy ? undefined : { separator: { marginInline: 2, minWidth: 2 }, steps: { flexWrap: 'nowrap' } }
-        }
-        aria-label={t('wizardForm:stepper')}
-      >
-        {WIZARD_STEPS.map((s) => (
-          <Stepper.Step
-            key={s.id}
-            label={wide ? t(s.labelKey.replace('wizard.', '')) : undefined}
-            title={t(s.labelKey.replace('wizard.', ''))}
-            aria-label={t('wizardForm:stepOf', {
-              step: s.step,
-              count: FORM_STEPS,
-              label: t(s.labelKey.replace('wizard.', '')),
-            })}
-            allowStepSelect={clickable.includes(s.step)}
-            disabled={!clickable.includes(s.step)}
-            aria-current={s.step === step ? 'step' : undefined}
-          />
-        ))}
-      </Stepper>
+      {wizard.guard}
+      {audience !== 'student' && <StudentHeader personal={state.saved[1]} />}
+      <WizardStepper step={step} maxStage={state.maxStage} onStep={wizard.go} />
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="md">
           <div>
@@ -255,38 +64,129 @@ export function WizardFrame({ studentId: startId, stage, onStudentCreated, done,
               {t(current?.labelKey.replace('wizard.', '') ?? '')}
             </Title>
           </div>
+          {/* Blue: the yellow light title failed axe's colour contrast (seen once a draft came back). */}
           {draft && (
-            <Alert color="yellow" variant="light" title={t('wizardForm:draft.title')}>
+            <Alert color="blue" variant="light" title={t('wizardForm:draft.title')}>
               {t('wizardForm:draft.message', { savedAt: formatIn(i18n.language).dateTime(draft.savedAt) })}
             </Alert>
           )}
-          {problem && <ProblemAlert problem={problem} onReload={reload} onStep={go} />}
-          {renderStep(step, form, studentId, application, onValidityChange, go)}
-          <Group justify="space-between">
-            {step > 1 ? (
-              <Button variant="default" onClick={() => go(step - 1)} disabled={busy}>
-                {t('wizardForm:back')}
-              </Button>
-            ) : (
-              <span />
-            )}
-            {step < FORM_STEPS ? (
-              <Button onClick={next} disabled={!valid} loading={busy}>
-                {t('wizardForm:next')}
-              </Button>
-            ) : (
-              <Button onClick={confirm} loading={busy} disabled={studentId === 0}>
-                {t('wizardForm:confirm')}
-              </Button>
-            )}
-          </Group>
+          {state.problem && <ProblemAlert problem={state.problem} onReload={wizard.reload} />}
+          {renderStep(
+            step,
+            wizard.form,
+            state.studentId,
+            wizard.application,
+            wizard.onValidityChange,
+            wizard.go,
+          )}
+          <StepButtons wizard={wizard} />
         </Stack>
       </Paper>
     </Stack>
   );
 }
 
-const NO_SCHEMA = { safeParse: () => ({ success: true }) } as never;
+/**
+ * Whose application is open (issue 18 item 6): the staff's form names the student, by name and
+ * passport, on every step, from the saved personal step (a new student: "New student").
+ */
+function StudentHeader({ personal }: { personal: TValues | undefined }) {
+  const { t } = useTranslation(WIZARD_NAMESPACES);
+  const name = [personal?.firstName, personal?.lastName]
+    .filter((part) => typeof part === 'string' && part.trim() !== '')
+    .join(' ');
+  const passport = joinPassport({
+    passportSeries: String(personal?.passportSeries ?? ''),
+    passportNumber: String(personal?.passportNumber ?? ''),
+  });
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      bg="var(--mantine-color-blue-light)"
+      role="region"
+      aria-label={t('wizardForm:student.label')}
+    >
+      <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+        {name ? t('wizardForm:student.name', { name }) : t('wizardForm:student.new')}
+      </Text>
+      {passport && (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('wizardForm:student.passport', { passport })}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function WizardStepper({
+  step,
+  maxStage,
+  onStep,
+}: {
+  step: number;
+  maxStage: number;
+  onStep: (n: number) => void;
+}) {
+  const { t } = useTranslation(WIZARD_NAMESPACES);
+  // Ten labels need about 1,400 px; below that the stepper shows numbers (each still named for
+  // screen readers and with a tooltip) and the step's title names the current step.
+  const wide = useMediaQuery('(min-width: 90em)', true);
+  const roomy = useMediaQuery('(min-width: 48em)', true);
+  const clickable = clickableSteps(maxStage);
+  return (
+    <Stepper
+      active={step - 1}
+      onStepClick={(index) => clickable.includes(index + 1) && index + 1 !== step && onStep(index + 1)}
+      size={roomy ? 'sm' : 'xs'}
+      iconSize={roomy ? 32 : 24}
+      styles={
+        roomy ? undefined : { separator: { marginInline: 2, minWidth: 2 }, steps: { flexWrap: 'nowrap' } }
+      }
+      aria-label={t('wizardForm:stepper')}
+    >
+      {WIZARD_STEPS.map((s) => {
+        const label = t(s.labelKey.replace('wizard.', ''));
+        return (
+          <Stepper.Step
+            key={s.id}
+            label={wide ? label : undefined}
+            title={label}
+            aria-label={t('wizardForm:stepOf', { step: s.step, count: FORM_STEPS, label })}
+            allowStepSelect={clickable.includes(s.step)}
+            disabled={!clickable.includes(s.step)}
+            aria-current={s.step === step ? 'step' : undefined}
+          />
+        );
+      })}
+    </Stepper>
+  );
+}
+
+function StepButtons({ wizard }: { wizard: TWizard }) {
+  const { t } = useTranslation(WIZARD_NAMESPACES);
+  const { step, state, valid } = wizard;
+  return (
+    <Group justify="space-between">
+      {step > 1 ? (
+        <Button variant="default" onClick={() => wizard.go(step - 1)} disabled={state.busy}>
+          {t('wizardForm:back')}
+        </Button>
+      ) : (
+        <span />
+      )}
+      {step < FORM_STEPS ? (
+        <Button onClick={wizard.next} disabled={!valid} loading={state.busy}>
+          {t('wizardForm:next')}
+        </Button>
+      ) : (
+        <Button onClick={wizard.confirm} loading={state.busy} disabled={state.studentId === 0}>
+          {t('wizardForm:confirm')}
+        </Button>
+      )}
+    </Group>
+  );
+}
 
 function renderStep(
   step: number,
@@ -333,17 +233,8 @@ function renderStep(
   }
 }
 
-function ProblemAlert({
-  problem,
-  onReload,
-  onStep,
-}: {
-  problem: TProblem;
-  onReload: () => void;
-  onStep: (step: number) => void;
-}) {
+function ProblemAlert({ problem, onReload }: { problem: TProblem; onReload: () => void }) {
   const { t } = useTranslation(WIZARD_NAMESPACES);
-  void onStep;
   return (
     <Alert color="red" variant="light" role="alert">
       <Stack gap="xs">
@@ -368,13 +259,19 @@ function ProblemAlert({
   );
 }
 
-function ThankYou({ done }: { done: { to: string; label: string } }) {
+const THANK_YOU_TEXT: Record<TAudience, string> = {
+  student: 'wizardForm:thankYou',
+  agent: 'wizardForm:thankYouAgent',
+  admin: 'wizardForm:thankYouAdmin',
+};
+
+function ThankYou({ done, audience }: { done: { to: string; label: string }; audience: TAudience }) {
   const { t } = useTranslation(WIZARD_NAMESPACES);
   return (
     <Paper withBorder p="lg">
       <Stack gap="sm">
         <Title order={2}>{t('steps.thankYou')}</Title>
-        <Text>{t('wizardForm:thankYou')}</Text>
+        <Text>{t(THANK_YOU_TEXT[audience])}</Text>
         <Anchor component={Link} to={done.to}>
           {t(done.label)}
         </Anchor>

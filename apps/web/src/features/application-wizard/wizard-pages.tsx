@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { useSession } from '../auth';
 import { forgetNewProfileDraftKey, newProfileDraftKey } from './new-profile-draft-key';
 import { WIZARD_NAMESPACES } from './step-fields';
 import { wizardApi, wizardKeys } from './wizard-api';
@@ -56,6 +57,12 @@ function LoadFailed({ error, back }: { error: unknown; back?: string }) {
 /** /Student/Infoform: the signed-in student's own application. */
 export function StudentApplicationPage() {
   const stage = useStage(null);
+  const { user } = useSession();
+  // A student's own first profile starts from the account's name and email (issue 18 item 7).
+  const startFrom = useMemo(
+    () => (user ? { firstName: user.firstName, lastName: user.lastName, email: user.email } : undefined),
+    [user],
+  );
   return (
     <Screen>
       {stage.isPending ? (
@@ -66,6 +73,7 @@ export function StudentApplicationPage() {
         <WizardFrame
           studentId={stage.data.studentId}
           stage={stage.data.step}
+          startFrom={stage.data.studentId === 0 ? startFrom : undefined}
           done={{ to: '/Student/Dashboard', label: 'wizardForm:toDashboard' }}
         />
       )}
@@ -83,8 +91,8 @@ export function readStudentId(raw: string | null): number | null {
  * The agent's and the admin's form page (DESIGN 6): `?studentId=N` names the student (none: a new
  * one); a non-numeric id goes back to the list; someone else's student is not found (404).
  */
-function StaffFormPage({ list }: { list: string }) {
-  const [params, setParams] = useSearchParams();
+function StaffFormPage({ list, audience }: { list: string; audience: 'agent' | 'admin' }) {
+  const [params] = useSearchParams();
   const studentId = readStudentId(params.get('studentId'));
   // The profile this page just created keeps its open form (the address names it from then on).
   const [created, setCreated] = useState<number | null>(null);
@@ -94,10 +102,10 @@ function StaffFormPage({ list }: { list: string }) {
   const draftKey = useMemo(() => (studentId === 0 ? newProfileDraftKey() : undefined), [studentId]);
   if (studentId === null) return <Navigate to={list} replace />;
   const done = { to: list, label: 'wizardForm:backToList' };
+  // The frame names the new profile in the address (`?studentId=`, the entry replaced).
   const onCreated = (id: number) => {
     forgetNewProfileDraftKey();
     setCreated(id);
-    setParams({ studentId: String(id) }, { replace: true });
   };
   return (
     <Screen>
@@ -108,6 +116,7 @@ function StaffFormPage({ list }: { list: string }) {
           stage={0}
           onStudentCreated={onCreated}
           done={done}
+          audience={audience}
           draftKey={draftKey}
         />
       ) : stage.isPending ? (
@@ -115,16 +124,22 @@ function StaffFormPage({ list }: { list: string }) {
       ) : stage.isError ? (
         <LoadFailed error={stage.error} back={list} />
       ) : (
-        <WizardFrame key="existing" studentId={studentId} stage={stage.data.step} done={done} />
+        <WizardFrame
+          key="existing"
+          studentId={studentId}
+          stage={stage.data.step}
+          done={done}
+          audience={audience}
+        />
       )}
     </Screen>
   );
 }
 
 export function AgentStudentFormPage() {
-  return <StaffFormPage list="/Agent/Students" />;
+  return <StaffFormPage list="/Agent/Students" audience="agent" />;
 }
 
 export function AdminStudentFormPage() {
-  return <StaffFormPage list="/Admin/Students" />;
+  return <StaffFormPage list="/Admin/Students" audience="admin" />;
 }

@@ -15,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import {
   dashboardButton,
+  displayNames,
   FORM_STEPS,
   isSubmitted,
   progressPercent,
@@ -81,7 +82,7 @@ export function StudentDashboardPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Title order={1} size="h2">
-        {user ? t('welcome', { name: user.firstName }) : t('welcomeAnonymous')}
+        {user ? t('welcome', { name: displayNames(user).firstName }) : t('welcomeAnonymous')}
       </Title>
       <ActionNeededBanner
         waiting={waiting.map((w) => ({
