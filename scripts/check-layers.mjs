@@ -48,12 +48,13 @@ export const TREES = [
 /** The API's modules, bottom first: each may import only those before it (the order is declared here once). */
 export const API_MODULES = [
   'auth',
+  // Mail imports no other module; an admin's delete of a student (users) erases their mails.
+  'mail',
   'users',
   'contact',
   'admin',
   'settings',
   'notifications',
-  'mail',
   'documents',
   'application-status',
   'applications',
@@ -78,9 +79,6 @@ export const FEATURE_IMPORTS_TO_MOVE = [
   'apps/web/src/features/application-forms/status-panel.tsx -> ../application-status/status-queries',
   'apps/web/src/features/application-forms/status-panel.tsx -> ../application-status/status-timeline',
   'apps/web/src/features/application-forms/status-panel.tsx -> ../auth/session',
-  'apps/web/src/features/application-status/applicant-notifications-page.test.tsx -> ../notifications/hub-connection',
-  'apps/web/src/features/application-status/applicant-notifications-page.tsx -> ../auth/session',
-  'apps/web/src/features/application-status/applicant-notifications-page.tsx -> ../notifications/hub-context',
   'apps/web/src/features/application-status/application-status-card.test.tsx -> ../agent-students/student-maintenance',
   'apps/web/src/features/catalogue/admin-dashboard.tsx -> ../application-status/status-overview',
   'apps/web/src/features/landing/hero.tsx -> ../auth/auth-panel',

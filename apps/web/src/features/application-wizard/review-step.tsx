@@ -14,7 +14,7 @@ import {
 } from '@uniapply/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusBadge } from '../application-status/status-badge';
+import { StatusBadge } from '../application-status';
 import { WIZARD_NAMESPACES } from './step-fields';
 
 type TRow = [label: string, value: ReactNode];

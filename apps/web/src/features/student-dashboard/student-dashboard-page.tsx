@@ -27,9 +27,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
-import { ActionNeededBanner } from '../application-status/action-needed-banner';
+import { ActionNeededBanner, fetchStatusList, statusKeys } from '../application-status';
 import { ApplicationStatusList, applicationAnchor } from '../application-status/application-status-list';
-import { fetchStatusList, statusKeys } from '../application-status/status-queries';
 import { useSession } from '../auth/session';
 
 // Spec 2.4 and DESIGN 6: the student's home. Steps completed come from the stored stage (the next
