@@ -13,3 +13,4 @@ export * from './people.js';
 export * from './students/contacts.js';
 export * from './students/records.js';
 export * from './students/student-info.js';
+export * from './translate.js';

@@ -58,10 +58,15 @@ type TTextProps = TFieldBase & {
   multiline?: boolean;
   /** The shown text when it is not the field's own value (the passport joins two fields). */
   value?: string;
+  /** A length limit: the input stops there and the field shows how much of it is used. */
+  maxLength?: number;
+  /** A hint under the label. */
+  description?: ReactNode;
 };
 
 export function TextField(props: TTextProps) {
   const { form, name, type = 'text', autoComplete, inputMode, placeholder, onValue, multiline } = props;
+  const { maxLength, description } = props;
   const common = useFieldProps(props);
   const value = props.value ?? form.values[name];
   const text = value === null || value === undefined ? '' : String(value);
@@ -73,7 +78,11 @@ export function TextField(props: TTextProps) {
         value={text}
         autoComplete={autoComplete}
         autosize
-        minRows={2}
+        minRows={maxLength ? 4 : 2}
+        maxRows={maxLength ? 14 : undefined}
+        maxLength={maxLength}
+        description={description}
+        inputWrapperOrder={maxLength ? ['label', 'description', 'input', 'error'] : undefined}
         onChange={(e) => change(e.currentTarget.value)}
       />
     );
