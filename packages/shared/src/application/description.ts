@@ -85,9 +85,12 @@ const field = (
   extra: Partial<Pick<TDescribedField, 'keys' | 'value' | 'when' | 'labelKey'>> = {},
 ): TDescribedField => ({ name, labelKey: `wizard:fields.${name}`, keys: [name], show, ...extra });
 
+/** The label of the free text an Other(s) choice asks for, as the steps label it. */
+const PLEASE_SPECIFY = 'wizardForm:pleaseSpecify';
+
 /** 'Please specify': the free text shown only when the Other(s) choice `typeKey` holds is made. */
 const othersWhen = (typeKey: string, otherValue: number) =>
-  field('others', { as: 'text' }, { when: (r) => r[typeKey] === otherValue });
+  field('others', { as: 'text' }, { when: (r) => r[typeKey] === otherValue, labelKey: PLEASE_SPECIFY });
 
 const name = [field('firstName'), field('middleName'), field('lastName')];
 const relationship = [
@@ -223,7 +226,11 @@ export const APPLICATION_DESCRIPTION: readonly TDescribedSection[] = [
         },
       ),
       field('agentId', { as: 'text' }, { when: (r) => typeof r.agentId === 'number' && r.agentId > 0 }),
-      field('otherInfoDetails', { as: 'longText' }, { when: (r) => r.others === true }),
+      field(
+        'otherInfoDetails',
+        { as: 'longText' },
+        { when: (r) => r.others === true, labelKey: PLEASE_SPECIFY },
+      ),
       field('personalStatement', { as: 'longText' }),
     ],
   },

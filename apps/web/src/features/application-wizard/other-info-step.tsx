@@ -47,7 +47,7 @@ export function OtherInfoStep({ form }: { form: TStepForm }) {
         description={
           <>
             {t('wizardForm:personalStatementHint', { max: number.format(PERSONAL_STATEMENT_MAX) })}{' '}
-            <span>
+            <span style={{ display: 'block' }}>
               {t('wizardForm:personalStatementCount', {
                 used: number.format(used),
                 max: number.format(PERSONAL_STATEMENT_MAX),
