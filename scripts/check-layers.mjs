@@ -25,6 +25,7 @@ export const TREES = [
     root: 'apps/api/src',
     layers: [
       ['config', ['config.ts', 'clock.ts']],
+      ['i18n', ['i18n']],
       ['db', ['db']],
       ['http', ['http']],
       ['resources', ['resources']],

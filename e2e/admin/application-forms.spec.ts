@@ -11,6 +11,8 @@ test.use({ storageState: english, actionTimeout: 15_000 });
 // the read-only detail shows what was entered.
 
 const SHOTS = '/tmp/forms-shots';
+/** Step 8's personal statement (issue 19), in Uzbek Latin with U+02BB. */
+const STATEMENT = 'Men muhandis boʻlmoqchiman.';
 
 /** Stamp characters as Cyrillic letters, so the first name stays Cyrillic and unique per run. */
 const cyrillic = (text: string) =>
@@ -109,7 +111,7 @@ async function submitApplication(request: APIRequestContext, tag: string): Promi
   }
   await ok(
     await request.post(`/api/OtherInfo/CreateOrUpdate?stage=9&studentId=${studentId}`, {
-      data: { studentId, friends: true },
+      data: { studentId, friends: true, personalStatement: STATEMENT },
     }),
   );
   const catalogue = (await ok(
@@ -172,7 +174,7 @@ test('the admin finds a submitted application by first name and every tab shows 
     const panel = detail.getByRole('tabpanel');
     for (const text of texts) await expect(panel.getByText(text, { exact: true }).first()).toBeVisible();
   };
-  await tab('Personal', [
+  await tab('Personal Information', [
     submitted.firstName,
     'Botir',
     'Gʻulomov',
@@ -189,8 +191,8 @@ test('the admin finds a submitted application by first name and every tab shows 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${SHOTS}/application-forms-1280.png`, fullPage: true });
   await expectAccessible(page);
-  await tab('Guardian', ['Karim', 'Amaki', 'Muhandis', 'Amir Temur 7', '+998907654321']);
-  await tab('Emergency', ['Dilnoza', 'Oʻktamova', 'Brother or sister', '+998907654321']);
+  await tab('Parent/Guardian', ['Karim', 'Amaki', 'Muhandis', 'Amir Temur 7', '+998907654321']);
+  await tab('Emergency Contact', ['Dilnoza', 'Oʻktamova', 'Brother or sister', '+998907654321']);
   await tab('Qualifications', [
     'Diploma',
     '2022',
@@ -201,15 +203,17 @@ test('the admin finds a submitted application by first name and every tab shows 
     'transcript.pdf',
   ]);
   await page.screenshot({ path: `${SHOTS}/application-forms-qualifications-1280.png`, fullPage: true });
-  await tab('Languages', ['IELTS', '2023', '7.5', 'ielts.pdf']);
-  await tab('Experience', ['Uzum Market', 'Intern', '2023-06-01', 'Present']);
-  await tab('Documents', ['photo.pdf', 'passport.pdf', 'resume.pdf']);
+  await tab('Language', ['IELTS', '2023', '7.5', 'ielts.pdf']);
+  await tab('Working Experience', ['Uzum Market', 'Intern', '2023-06-01', 'Present']);
+  await tab('Supporting Documents', ['photo.pdf', 'passport.pdf', 'resume.pdf']);
   await page.screenshot({ path: `${SHOTS}/application-forms-documents-1280.png`, fullPage: true });
   await expectAccessible(page);
   // A stored file downloads under its own name.
   const download = page.waitForEvent('download');
   await detail.getByRole('button', { name: /: resume\.pdf$/ }).click();
   expect((await download).suggestedFilename()).toBe('resume.pdf');
+  // Issue 19: the personal statement, drawn from the shared application description.
+  await tab('Other Information', ['Friends', 'Personal Statement', STATEMENT]);
 
   // The row's PDF (issue 10 item 2): the spec's file name, and the student's text in it as typed
   // (Cyrillic and Uzbek Latin with U+02BB), read back with poppler's pdftotext.
@@ -226,6 +230,8 @@ test('the admin finds a submitted application by first name and every tab shows 
     'Davlat imtihoni',
     'Samarqand akademik litseyi',
     'Uzum Market',
+    'Personal Statement',
+    STATEMENT,
     submitted.course,
     submitted.university,
   ]) {
@@ -234,7 +240,7 @@ test('the admin finds a submitted application by first name and every tab shows 
 
   // On a phone the grid scrolls sideways and the tabs stay usable.
   await page.setViewportSize({ width: 360, height: 800 });
-  await tab('Personal', [submitted.firstName]);
+  await tab('Personal Information', [submitted.firstName]);
   await page.screenshot({ path: `${SHOTS}/application-forms-360.png`, fullPage: true });
   await expectAccessible(page);
 

@@ -206,7 +206,8 @@ test("the agent completes the remaining steps of their student's application (up
   // Step 10: the review shows what was entered; Confirm submits.
   await expectStep(page, 'Review and Confirm');
   await expect(page.getByText(firstName).first()).toBeVisible();
-  await expect(page.getByText('Other: Neighbour')).toBeVisible();
+  // Relationship Other, then its 'Please specify' text (the shared description's conditional field).
+  await expect(page.getByText('Neighbour', { exact: true }).first()).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   // The agent's thank-you speaks to the agent (issue 18 item 6).

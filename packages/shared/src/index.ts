@@ -17,3 +17,4 @@ export * from './students/contacts.js';
 export * from './students/records.js';
 export * from './students/student-info.js';
 export * from './text-limits.js';
+export * from './translate.js';

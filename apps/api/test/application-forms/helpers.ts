@@ -69,6 +69,8 @@ export async function buildSubmittedApplication(
     institution: string;
     universityCourseIds: number[];
     photo?: TFile;
+    /** Step 8's personal statement (issue 19). */
+    personalStatement?: string;
   },
 ): Promise<TBuilt> {
   const { id } = ok<{ id: number }>(
@@ -184,6 +186,7 @@ export async function buildSubmittedApplication(
       facebook: true,
       others: true,
       otherInfoDetails: 'Toshkentdagi koʻrgazma',
+      personalStatement: o.personalStatement ?? null,
     }),
     'other information',
   );

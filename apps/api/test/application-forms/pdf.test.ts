@@ -40,6 +40,7 @@ const A = {
   guardian: { firstName: 'Шавкат', middleName: null, lastName: 'Gʻofurov' },
   exam: 'Oʻrta maktab bitiruv imtihoni',
   institution: 'Toshkent akademik litseyi №1',
+  personalStatement: 'Men koʻpriklar quraman.\nЯ хочу строить мосты.',
 };
 const B = {
   student: { firstName: 'Dilshod', middleName: null, lastName: 'Toʻxtayev', email: 'dilshod.pdf@mail.test' },
@@ -162,7 +163,8 @@ describe('the file', () => {
       'Oʻqituvchi',
       'Amir Temur koʻchasi 7',
       'Yoʻldosheva',
-      'Other (Qoʻshni)',
+      'Other',
+      'Qoʻshni',
       A.exam,
       A.institution,
       'sertifikat.pdf',
@@ -212,7 +214,8 @@ describe('the file', () => {
       'Родитель или опекун',
       'Женский',
       'Узбекистан',
-      'Другое (Qoʻshni)',
+      'Другое',
+      'Qoʻshni',
       'По настоящее время',
     ])
       expect(ru).toContain(label);
@@ -223,7 +226,8 @@ describe('the file', () => {
       'Shaxsiy maʼlumotlar',
       'Ota-ona/vasiy',
       'Oʻzbekiston',
-      'Boshqa (Qoʻshni)',
+      'Boshqa',
+      'Qoʻshni',
       'Hozirgacha',
     ])
       expect(uz).toContain(label);
@@ -246,6 +250,23 @@ describe('the file', () => {
     expect(uz).toContain('12 000 MYR');
     expect(uz).toContain('17-may, 2001');
     expect(uz).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+});
+
+describe('the personal statement (issue 19)', () => {
+  it("is shown under its label in the reader's language, drawn from the shared description", async () => {
+    const expectations = { en: 'Personal Statement', ru: 'Мотивационное письмо', uz: 'Shaxsiy bayonot' };
+    for (const [language, label] of Object.entries(expectations) as ['en' | 'ru' | 'uz', string][]) {
+      await setLanguage('admin', language);
+      const text = await pdfText((await getPdf(t, who.admin!, byAgent.studentCourseIds[0]!)).rawPayload);
+      expect(text).toContain(label);
+      expect(text).toContain('Men koʻpriklar quraman.');
+      expect(text).toContain('Я хочу строить мосты.');
+    }
+    // A student who wrote none: the label, with the empty mark.
+    await setLanguage('student', 'en');
+    const none = await pdfText((await getPdf(t, who.student!, ownByStudent.studentCourseIds[0]!)).rawPayload);
+    expect(none).toMatch(/Personal Statement\s*\n\s*—/);
   });
 });
 

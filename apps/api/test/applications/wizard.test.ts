@@ -1,5 +1,5 @@
 // @both-databases: two saves of one version at once (row lock)
-import { NEW_PROFILE_DRAFTS_KEPT, ZApplication } from '@uniapply/shared';
+import { NEW_PROFILE_DRAFTS_KEPT, PERSONAL_STATEMENT_MAX, ZApplication } from '@uniapply/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, studentCourses } from '../../src/db/schema/index.js';
@@ -437,6 +437,36 @@ describe('record rules', () => {
       }),
     );
     expect(info.agentId).toBeNull();
+  });
+
+  it('step 8 keeps a personal statement of up to 2,000 characters and the review reads it back', async () => {
+    const id = ok<{ id: number }>(
+      await agent.post('/StudentInfo/CreateOrUpdate?studentId=0', studentInfoBody('Statement')),
+    ).id;
+    const body = { studentId: id, website: true };
+    const statement = `Men koʻpriklar quraman.\n${'a'.repeat(PERSONAL_STATEMENT_MAX - 24)}`;
+    expect(statement).toHaveLength(PERSONAL_STATEMENT_MAX);
+    const saved = ok(
+      await agent.post(`/OtherInfo/CreateOrUpdate?studentId=${id}`, {
+        ...body,
+        personalStatement: statement,
+      }),
+    );
+    expect(saved.personalStatement).toBe(statement);
+    const review = ok<{ otherInfo: { personalStatement: string | null } }>(
+      await agent.get(`/Review/getReview?studentId=${id}`),
+    );
+    expect(review.otherInfo.personalStatement).toBe(statement);
+    const long = await agent.post(`/OtherInfo/CreateOrUpdate?studentId=${id}`, {
+      ...body,
+      personalStatement: `${statement}b`,
+    });
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ errors: [{ path: 'body.personalStatement', code: 'tooLong' }] });
+    // Optional: a save without one clears it.
+    expect(
+      ok(await agent.post(`/OtherInfo/CreateOrUpdate?studentId=${id}`, body)).personalStatement,
+    ).toBeNull();
   });
 
   it('a certificate must be a file of the same student', async () => {

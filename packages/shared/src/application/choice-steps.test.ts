@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PERSONAL_STATEMENT_MAX } from '../students/records.js';
 import {
   missingDocuments,
   OTHER_INFO_FIELD_ORDER,
@@ -95,7 +96,22 @@ describe('ZOtherInfoStep', () => {
       others: false,
       agentId: null,
       otherInfoDetails: null,
+      personalStatement: null,
     });
+  });
+
+  it('keeps an optional personal statement of up to PERSONAL_STATEMENT_MAX characters, lines and all', () => {
+    const statement = `${'a'.repeat(PERSONAL_STATEMENT_MAX - 2)}\nb`;
+    expect(ZOtherInfoStep.parse({ website: true, personalStatement: statement }).personalStatement).toBe(
+      statement,
+    );
+    expect(ZOtherInfoStep.parse({ website: true, personalStatement: '  ' }).personalStatement).toBeNull();
+    const issue = firstStepIssue(
+      ZOtherInfoStep,
+      { website: true, personalStatement: 'a'.repeat(PERSONAL_STATEMENT_MAX + 1) },
+      OTHER_INFO_FIELD_ORDER,
+    );
+    expect(issue).toMatchObject({ path: ['personalStatement'], message: 'validation.tooLong' });
   });
 });
 

@@ -40,9 +40,10 @@ const ZOtherInfoStepFields = z.object({
    * client that sends the record's shape) an agent id above 0 counts as ticked.
    */
   agent: z.boolean().optional(),
-  agentId: optionalField('agentId', z.union([z.literal(''), o.agentId])),
   others: o.others,
+  agentId: optionalField('agentId', z.union([z.literal(''), o.agentId])),
   otherInfoDetails: optionalField('otherInfoDetails', o.otherInfoDetails),
+  personalStatement: optionalField('personalStatement', o.personalStatement),
 });
 
 /**

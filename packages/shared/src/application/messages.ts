@@ -61,6 +61,7 @@ export const WIZARD_FIELD_NAMES = [
   'to',
   'agentId',
   'otherInfoDetails',
+  'personalStatement',
 ] as const;
 export type TWizardFieldName = (typeof WIZARD_FIELD_NAMES)[number];
 export const fieldKey = (field: TWizardFieldName) => `wizard.fields.${field}` as const;

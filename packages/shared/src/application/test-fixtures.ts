@@ -105,6 +105,7 @@ export function completeApplication(studentId = 7) {
       agentId: null,
       others: false,
       otherInfoDetails: null,
+      personalStatement: null,
       ...audit,
     },
     courses: [

@@ -88,6 +88,8 @@ export const OTHER_INFO_SOURCES = [
 ] as const;
 
 const zFlag = z.boolean().default(false);
+/** The personal statement's length limit (step 8), shown to the applicant beside the field. */
+export const PERSONAL_STATEMENT_MAX = 2000;
 export const ZOtherInfoFields = z.object({
   studentId: zId,
   facebook: zFlag,
@@ -107,6 +109,8 @@ export const ZOtherInfoFields = z.object({
     .transform((v) => v || null),
   others: zFlag,
   otherInfoDetails: zOptionalText(1000, { multiline: true }),
+  /** The applicant's own words about why they apply (optional). */
+  personalStatement: zOptionalText(PERSONAL_STATEMENT_MAX, { multiline: true }),
 });
 export const ZOtherInfoInput = ZOtherInfoFields.superRefine((v, ctx) => {
   const any = OTHER_INFO_SOURCES.some((k) => v[k]) || v.others || v.agentId !== null;

@@ -158,6 +158,8 @@ export const otherInfos = pgTable(
     agentId: integer(),
     others: boolean().notNull().default(false),
     otherInfoDetails: text(),
+    /** Step 8's personal statement (PERSONAL_STATEMENT_MAX characters, checked by the schema). */
+    personalStatement: text(),
     ...audit(),
   },
   (t) => [uniqueIndex('other_infos_student_uq').on(t.studentId)],

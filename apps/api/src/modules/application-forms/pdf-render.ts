@@ -20,10 +20,37 @@ Font.register({
 // Names and addresses are never hyphenated (a split "Oʻrin-boyev" would no longer be the name).
 Font.registerHyphenationCallback((word) => [word]);
 
+type TGlyph = { codePoints: number[] };
+type TFontkitFont = { getGlyph(id: number, characters?: number[]): TGlyph | null };
+
+/**
+ * fontkit caches a glyph with the code points of its first request. A composite glyph (DejaVu's
+ * Cyrillic 'р' is drawn from the Latin 'p') asks for its parts without any, so a Latin 'p' drawn
+ * later in the same worker maps to no text: the page shows it, but copying, search, pdftotext and
+ * screen readers lose it ("Working Ex erience" after a form with a Cyrillic name). A later request
+ * that names its code points fills them in. Once per worker, before the first render.
+ */
+let codePointsKept: Promise<void> | undefined;
+function keepGlyphCodePoints(): Promise<void> {
+  codePointsKept ??= (async () => {
+    await Font.load({ fontFamily: FONT_FAMILY });
+    const font = Font.getFont({ fontFamily: FONT_FAMILY }) as unknown as { data: TFontkitFont };
+    const fontkitFont = Object.getPrototypeOf(font.data) as TFontkitFont;
+    const getGlyph = fontkitFont.getGlyph;
+    fontkitFont.getGlyph = function (this: TFontkitFont, id, characters = []) {
+      const glyph = getGlyph.call(this, id, characters);
+      if (glyph && characters.length > 0 && glyph.codePoints.length === 0) glyph.codePoints = characters;
+      return glyph;
+    };
+  })();
+  return codePointsKept;
+}
+
 /** A copy in its own ArrayBuffer, so it can be transferred to the main thread. */
 const own = (buffer: Buffer) => new Uint8Array(buffer);
 
 export async function renderApplicationPdf(input: TPdfInput): Promise<Uint8Array> {
+  await keepGlyphCodePoints();
   const photo = input.photo ? readablePhoto(input.photo) : null;
   const note = input.photo === null ? 'missing' : photo ? undefined : 'unreadable';
   try {

@@ -4,12 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
+import { catalogueLanguage } from '../../i18n/catalogues.js';
 import { zQueryInt } from '../../resources/hooks.js';
 import { actorOf } from '../../resources/scope.js';
 import { contentDisposition } from '../documents/names.js';
 import { loadPdfInput } from './pdf-data.js';
 import { PdfBusyError, PdfPool } from './pdf-pool.js';
-import { pdfTextsFor } from './texts/index.js';
 
 // GET /api/ApplicationForm/generate-application-form?studentCourseId= (spec 7.3, issue 10 item 2):
 // the application of a submitted course as an A4 PDF attachment. Admins reach every one, an agent
@@ -58,7 +58,7 @@ export async function registerPdfRoute(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = request.user!;
-      const { language } = pdfTextsFor(user.appLanguage);
+      const language = catalogueLanguage(user.appLanguage);
       const input = await loadPdfInput(database.db, drivers, actorOf(user), {
         studentCourseId: request.query.studentCourseId!,
         language,

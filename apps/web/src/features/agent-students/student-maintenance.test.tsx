@@ -274,7 +274,7 @@ describe("the agent's Details panel", () => {
       within(panel).getByRole('button', { name: 'Download the application form of Bekzod Tester (PDF)' }),
     ).toBeInTheDocument();
     const detail = await within(panel).findByRole('region', { name: /Application form of Bekzod Tester/ });
-    expect(within(detail).getAllByRole('tab')).toHaveLength(7);
+    expect(within(detail).getAllByRole('tab')).toHaveLength(8);
     expect(within(detail).getByText('Malaysia')).toBeInTheDocument();
     expect(within(detail).queryByRole('textbox')).toBeNull();
     // Hide and show again.

@@ -80,7 +80,24 @@ const detail = (id: number, firstName: string): TApplicationForm => ({
     phoneNumber: '+998907778899',
     mobileNumber: null,
   },
-  otherInfo: null,
+  otherInfo: {
+    id: 8,
+    studentId: 30 + id,
+    ...audit,
+    facebook: false,
+    twitter: false,
+    instagram: false,
+    linkedIn: false,
+    tikTok: false,
+    youTube: false,
+    website: true,
+    friends: false,
+    exhibition: false,
+    agentId: null,
+    others: false,
+    otherInfoDetails: null,
+    personalStatement: 'I want to build bridges in Samarqand.',
+  },
   qualifications: [
     {
       id: 3,
@@ -219,36 +236,50 @@ describe('the Application Form screen', () => {
     const tabs = within(section)
       .getAllByRole('tab')
       .map((tab) => tab.textContent);
+    // The sections of the shared application description, titled as the wizard's steps.
     expect(tabs).toEqual([
-      'Personal',
-      'Guardian',
-      'Emergency',
+      'Personal Information',
+      'Parent/Guardian',
+      'Emergency Contact',
       'Qualifications',
-      'Languages',
-      'Experience',
-      'Documents',
+      'Language',
+      'Working Experience',
+      'Supporting Documents',
+      'Other Information',
     ]);
     const panel = () => within(section).getByRole('tabpanel');
     // Personal: passport joined, enums as labels.
     for (const text of ['AB1234567', 'Female', 'Uzbekistan', '2004-05-06', 'Samarqand', '+998901234599'])
       expect(within(panel()).getByText(text)).toBeInTheDocument();
     expect(within(section).queryByRole('textbox')).toBeNull(); // read-only
-    await user.click(within(section).getByRole('tab', { name: 'Guardian' }));
+    await user.click(within(section).getByRole('tab', { name: 'Parent/Guardian' }));
     for (const text of ['Karim', 'Uncle', 'Engineer', '2 Navoi Street'])
       expect(within(panel()).getByText(text)).toBeInTheDocument();
-    await user.click(within(section).getByRole('tab', { name: 'Emergency' }));
+    await user.click(within(section).getByRole('tab', { name: 'Emergency Contact' }));
     expect(within(panel()).getByText('Brother or sister')).toBeInTheDocument();
     expect(within(panel()).queryByText('Occupation')).toBeNull();
     await user.click(within(section).getByRole('tab', { name: 'Qualifications' }));
     for (const text of ['Diploma', 'State exam', 'Lyceum No. 1', '4.8', 'diploma.pdf', 'No file uploaded'])
       expect(within(panel()).getByText(text)).toBeInTheDocument();
-    await user.click(within(section).getByRole('tab', { name: 'Languages' }));
+    await user.click(within(section).getByRole('tab', { name: 'Language' }));
     for (const text of ['IELTS', '7.5', '2023', 'ielts.pdf'])
       expect(within(panel()).getByText(text)).toBeInTheDocument();
-    await user.click(within(section).getByRole('tab', { name: 'Experience' }));
-    expect(within(panel()).getByRole('row', { name: 'Uzum Intern 2023-01-01 Present' })).toBeInTheDocument();
-    await user.click(within(section).getByRole('tab', { name: 'Documents' }));
-    expect(within(panel()).getByRole('row', { name: /Passport Photo photo\.jpg/ })).toBeInTheDocument();
+    await user.click(within(section).getByRole('tab', { name: 'Working Experience' }));
+    for (const text of ['Uzum', 'Intern', '2023-01-01', 'Present'])
+      expect(within(panel()).getByText(text)).toBeInTheDocument();
+    await user.click(within(section).getByRole('tab', { name: 'Supporting Documents' }));
+    for (const text of ['Passport Photo', 'photo.jpg'])
+      expect(within(panel()).getByText(text)).toBeInTheDocument();
+  });
+
+  it('shows the personal statement on the Other Information tab', async () => {
+    const { user } = await renderScreen(<ApplicationFormsPage />, { handlers: handlers([row(7, 'Алишер')]) });
+    const section = await screen.findByRole('region', { name: /Application form of Алишер/ });
+    await user.click(within(section).getByRole('tab', { name: 'Other Information' }));
+    const panel = within(section).getByRole('tabpanel');
+    expect(within(panel).getByText('Personal Statement')).toBeInTheDocument();
+    expect(within(panel).getByText('I want to build bridges in Samarqand.')).toBeInTheDocument();
+    expect(within(panel).getByText('Website')).toBeInTheDocument();
   });
 
   it('downloads a stored file under its name, and says File not found when it is gone', async () => {
@@ -260,7 +291,7 @@ describe('the Application Form screen', () => {
       }),
     });
     const section = await screen.findByRole('region', { name: /Application form of/ });
-    await user.click(within(section).getByRole('tab', { name: 'Documents' }));
+    await user.click(within(section).getByRole('tab', { name: 'Supporting Documents' }));
     const button = within(section).getByRole('button', { name: 'Download Passport Photo: photo.jpg' });
     await user.click(button);
     await waitFor(() => expect(saved).toEqual([{ name: 'photo.jpg', href: 'blob:test' }]));

@@ -174,14 +174,26 @@ describe('other information step', () => {
     expect(await screen.findAllByText('Please specify where you heard about us.')).not.toHaveLength(0);
     await user.type(box(/^Where did you hear about us/), 'A poster');
     expect(next).toBeEnabled();
+    // The optional personal statement: its limit and the characters used under its label.
+    const statement = box(/^Personal Statement/);
+    expect(statement).toHaveAccessibleDescription(/up to 2,000 characters.*0 of 2,000 characters/);
+    expect(statement).toHaveAttribute('maxlength', '2000');
+    fireEvent.change(statement, { target: { value: 'I build bridges.' } });
+    expect(statement).toHaveAccessibleDescription(/16 of 2,000 characters/);
     await user.click(next);
     await screen.findByRole('heading', { level: 2, name: 'Course Selection' });
     expect(api.store.saves[0]).toMatchObject({
       base: 'OtherInfo',
       stage: 9,
-      body: { agentId: 12, others: true, otherInfoDetails: 'A poster', friends: false },
+      body: {
+        agentId: 12,
+        others: true,
+        otherInfoDetails: 'A poster',
+        friends: false,
+        personalStatement: 'I build bridges.',
+      },
     });
-  });
+  }, 60_000); // many steps: generous on a loaded machine
 });
 
 const course = (id: number, level: number) => ({
@@ -318,7 +330,9 @@ describe('review step', () => {
     expect(within(personal).getByText('Uzbekistan')).toBeInTheDocument();
     expect(within(personal).getByText('2005-03-14')).toBeInTheDocument();
     const emergency = screen.getByRole('region', { name: 'Emergency Contact' });
-    expect(within(emergency).getByText('Other: Aunt')).toBeInTheDocument();
+    // Relationship Other, then its 'Please specify' text.
+    expect(within(emergency).getByText('Other')).toBeInTheDocument();
+    expect(within(emergency).getByText('Aunt')).toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Other Information' })).getByText('Instagram'),
     ).toBeInTheDocument();
@@ -344,5 +358,15 @@ describe('review step', () => {
     const courses = screen.getByRole('region', { name: 'Course Selection' });
     expect(within(courses).getByText('Withdrawn')).toBeInTheDocument();
     expect(within(courses).queryByText('Submitted')).toBeNull();
+  });
+
+  it('shows the personal statement under Other Information, line breaks kept', async () => {
+    const application = sampleApplication();
+    application.otherInfo = { ...application.otherInfo!, personalStatement: 'I build bridges.\nAnd roads.' };
+    await openAt(10, { application });
+    await screen.findByRole('heading', { level: 2, name: 'Review and Confirm' });
+    const other = screen.getByRole('region', { name: 'Other Information' });
+    expect(within(other).getByText('Personal Statement')).toBeInTheDocument();
+    expect(within(other).getByText(/I build bridges\.\s+And roads\./)).toBeInTheDocument();
   });
 });

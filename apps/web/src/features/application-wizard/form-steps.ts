@@ -134,7 +134,8 @@ export const EMERGENCY_STEP = contactStep(
   'emergencyContact',
 );
 
-const otherInfoKeys = [...OTHER_INFO_SOURCES, 'agent', 'agentId', 'others', 'otherInfoDetails'];
+/** The step's form fields: every key of its schema (the first, '', is the step's own summary). */
+const otherInfoKeys = OTHER_INFO_FIELD_ORDER.filter(Boolean);
 
 export const OTHER_INFO_STEP: TFormStep = {
   step: 8,

@@ -1,12 +1,19 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { OTHER_INFO_SOURCES } from '@uniapply/shared';
+import { OTHER_INFO_SOURCES, PERSONAL_STATEMENT_MAX } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
+import { formatIn } from '../../lib/format';
 import { CheckField, ErrorSummary, NumberField, TextField, WIZARD_NAMESPACES } from './step-fields';
 import type { TStepForm } from './step-form';
 
-/** Step 8 (spec 2.5, 5): eleven sources; Agent reveals the agent id, Others the details. */
+/**
+ * Step 8 (spec 2.5, 5): eleven sources; Agent reveals the agent id, Others the details; then the
+ * optional personal statement, its length limit and the characters used shown under its label.
+ */
 export function OtherInfoStep({ form }: { form: TStepForm }) {
-  const { t } = useTranslation(WIZARD_NAMESPACES);
+  const { t, i18n } = useTranslation(WIZARD_NAMESPACES);
+  const number = formatIn(i18n.language);
+  const statement = form.values.personalStatement;
+  const used = typeof statement === 'string' ? statement.length : 0;
   return (
     <Stack gap="sm">
       <ErrorSummary form={form} />
@@ -32,6 +39,24 @@ export function OtherInfoStep({ form }: { form: TStepForm }) {
           multiline
         />
       )}
+      <TextField
+        form={form}
+        name="personalStatement"
+        label={t('fields.personalStatement')}
+        multiline
+        maxLength={PERSONAL_STATEMENT_MAX}
+        description={
+          <>
+            {t('wizardForm:personalStatementHint', { max: number.number(PERSONAL_STATEMENT_MAX) })}{' '}
+            <span style={{ display: 'block' }}>
+              {t('wizardForm:personalStatementCount', {
+                used: number.number(used),
+                max: number.number(PERSONAL_STATEMENT_MAX),
+              })}
+            </span>
+          </>
+        }
+      />
     </Stack>
   );
 }

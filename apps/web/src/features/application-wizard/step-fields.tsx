@@ -58,6 +58,10 @@ type TTextProps = TFieldBase & {
   multiline?: boolean;
   /** The shown text when it is not the field's own value (the passport joins two fields). */
   value?: string;
+  /** A length limit: the input stops there and the field shows how much of it is used. */
+  maxLength?: number;
+  /** A hint under the label. */
+  description?: ReactNode;
 };
 
 /** A one-line field shows its counter from this share of its limit on. */
@@ -72,6 +76,7 @@ const COUNTER_ORDER: ('label' | 'input' | 'description' | 'error')[] = [
 
 export function TextField(props: TTextProps) {
   const { form, name, type = 'text', autoComplete, inputMode, placeholder, onValue, multiline } = props;
+  const { maxLength, description } = props;
   const common = useFieldProps(props);
   const value = props.value ?? form.values[name];
   const text = value === null || value === undefined ? '' : String(value);
@@ -86,12 +91,16 @@ export function TextField(props: TTextProps) {
     return (
       <Textarea
         {...common}
-        description={counter}
-        inputWrapperOrder={COUNTER_ORDER}
+        // A field with its own hint (the personal statement's, which counts itself) shows it above
+        // the input; any other long text shows the schema's counter below it.
+        description={description ?? counter}
+        inputWrapperOrder={description ? ['label', 'description', 'input', 'error'] : COUNTER_ORDER}
         value={text}
         autoComplete={autoComplete}
         autosize
-        minRows={2}
+        minRows={maxLength ? 4 : 2}
+        maxRows={maxLength ? 14 : undefined}
+        maxLength={maxLength}
         onChange={(e) => change(e.currentTarget.value)}
       />
     );

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { OTHER_INFO_FIELD_ORDER } from './choice-steps.js';
+import { EMERGENCY_FIELD_ORDER, GUARDIAN_FIELD_ORDER } from './contact-steps.js';
+import { APPLICATION_DESCRIPTION, showApplication, type TShownSection } from './description.js';
+import { EXPERIENCE_FIELD_ORDER, LANGUAGE_FIELD_ORDER, QUALIFICATION_FIELD_ORDER } from './entries.js';
+import { WIZARD_STEP_IDS } from './messages.js';
+import { PERSONAL_FIELD_ORDER } from './personal-step.js';
+import { completeApplication } from './test-fixtures.js';
+
+/** The form order of each step's schema; entry ids are never shown, nor is the empty summary key. */
+const STEP_FIELDS: Record<string, readonly string[]> = {
+  personal: PERSONAL_FIELD_ORDER,
+  guardian: GUARDIAN_FIELD_ORDER,
+  emergencyContact: EMERGENCY_FIELD_ORDER,
+  qualifications: QUALIFICATION_FIELD_ORDER,
+  languages: LANGUAGE_FIELD_ORDER,
+  experience: EXPERIENCE_FIELD_ORDER,
+  documents: ['documentTypeId', 'docPath'],
+  otherInfo: OTHER_INFO_FIELD_ORDER,
+};
+const NOT_SHOWN = new Set(['', 'id']);
+
+/** The echoing translator: a label shows as its key, so the test reads the description's keys. */
+const t = (key: string) => `<${key}>`;
+const section = (sections: TShownSection[], id: string) => sections.find((s) => s.id === id) as TShownSection;
+const shownValue = (s: TShownSection, name: string, entry = 0) =>
+  s.entries[entry]?.find((f) => f.name === name)?.value;
+
+describe('the application description', () => {
+  it('has the steps with saved data in step order (the courses and the review have their own screens)', () => {
+    expect(APPLICATION_DESCRIPTION.map((s) => s.id)).toEqual(
+      WIZARD_STEP_IDS.filter((id) => id !== 'courses' && id !== 'review'),
+    );
+  });
+
+  it.each(Object.entries(STEP_FIELDS))('describes every field of step %s, in form order', (id, order) => {
+    const described = APPLICATION_DESCRIPTION.find((s) => s.id === id);
+    expect(described?.fields.flatMap((f) => f.keys)).toEqual(order.filter((k) => !NOT_SHOWN.has(k)));
+  });
+
+  it('titles each section with its step label and labels each field with a web i18n key', () => {
+    for (const s of APPLICATION_DESCRIPTION) {
+      expect(s.titleKey).toBe(`wizard:steps.${s.id}`);
+      for (const f of s.fields) expect(f.labelKey).toMatch(/^(wizard|wizardForm|applicationForms):[\w.]+$/);
+    }
+  });
+
+  it('shows enum values by their label keys, dates as dates, files by id, and the personal statement', () => {
+    const application = completeApplication();
+    application.otherInfo = {
+      ...application.otherInfo,
+      personalStatement: 'I want to build bridges.' as never,
+    };
+    const shown = showApplication(application, t);
+    const personal = section(shown, 'personal');
+    expect(personal.title).toBe('<wizard:steps.personal>');
+    expect(personal.entries[0]?.map((f) => f.label)).toContain('<wizard:fields.passport>');
+    expect(shownValue(personal, 'passport')).toEqual({ kind: 'text', text: 'AB1234567', long: false });
+    expect(shownValue(personal, 'gender')).toMatchObject({ text: '<enums:genders.male>' });
+    expect(shownValue(personal, 'dateOfBirth')).toMatchObject({ text: '2005-03-14' });
+    const qualification = section(shown, 'qualifications');
+    expect(shownValue(qualification, 'certificate')).toMatchObject({ kind: 'file' });
+    const other = section(shown, 'otherInfo');
+    expect(shownValue(other, 'personalStatement')).toEqual({
+      kind: 'text',
+      text: 'I want to build bridges.',
+      long: true,
+    });
+  });
+
+  it("shows 'Please specify' only when Other is chosen, and 'Present' for a job still held", () => {
+    const application = completeApplication();
+    const shown = showApplication(application, t);
+    // The fixture's emergency contact is an aunt (Other); its guardian a parent.
+    expect(shownValue(section(shown, 'emergencyContact'), 'others')).toMatchObject({ text: 'Aunt' });
+    expect(shownValue(section(shown, 'guardian'), 'others')).toBeUndefined();
+    application.experiences = [
+      { id: 8, studentId: 7, company: 'Artel', position: 'Intern', from: '2024-06-01', to: null },
+    ] as never;
+    expect(shownValue(section(showApplication(application, t), 'experience'), 'to')).toMatchObject({
+      text: '<wizard:experience.present>',
+    });
+  });
+
+  it('gives an empty record and an empty list their empty texts', () => {
+    const application = { ...completeApplication(), guardian: null, experiences: [] };
+    const shown = showApplication(application, t);
+    expect(section(shown, 'guardian')).toMatchObject({
+      entries: [],
+      emptyText: '<applicationForms:notGiven>',
+    });
+    expect(section(shown, 'experience')).toMatchObject({ entries: [], emptyText: '<applicationForms:none>' });
+  });
+});
