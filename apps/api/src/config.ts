@@ -146,6 +146,11 @@ const ZEnv = z
     PDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /** How long a PDF request waits for a free renderer before a 503 with Retry-After. */
     PDF_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    /**
+     * Tests only: the process stops for good at this point (http/test-pause.ts), so a test can
+     * kill it there. Refused in production.
+     */
+    TEST_PAUSE_AT: z.enum(['idempotency-claimed', 'idempotency-committed']).optional(),
     /** Catalogue reads from memory, keyed by the catalogue version (`off`: every read goes to SQL). */
     CATALOGUE_CACHE: z.enum(['on', 'off']).default('on'),
     /** The catalogue cache's memory bound in megabytes (least recently used answers go first). */
@@ -168,6 +173,13 @@ const ZEnv = z
     }
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE=s3 needs the bucket name' });
+    }
+    if (env.NODE_ENV === 'production' && env.TEST_PAUSE_AT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_PAUSE_AT'],
+        message: 'a test-only switch: not in production',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.GOOGLE_CLIENT_ID) {
       ctx.addIssue({
@@ -347,6 +359,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       enabled: e.CATALOGUE_CACHE === 'on',
       maxBytes: Math.floor(e.CATALOGUE_CACHE_MB * 1024 * 1024),
     },
+    /** Tests only (TEST_PAUSE_AT): where the process stops for good (http/test-pause.ts). */
+    testPauseAt: e.TEST_PAUSE_AT,
     webDist: e.WEB_DIST ? fromLaunchDir(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

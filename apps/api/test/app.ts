@@ -19,7 +19,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
