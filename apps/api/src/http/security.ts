@@ -1,10 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import helmet from '@fastify/helmet';
+import fastifyHelmet from '@fastify/helmet';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { TConfig } from '../config.js';
-import { crossSite, notFound } from './errors.js';
+import { crossSite, handleError, notFound } from './errors.js';
+import { jsonTooDeep, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import { RATE_LIMIT_REDIS_TIMEOUT_MS, sharedOrLocalStore } from './rate-limit-store.js';
 import { watchRedisGaps } from './redis-watch.js';
 
@@ -40,12 +48,9 @@ export function crossSiteCheck(config: Pick<TConfig, 'publicUrl' | 'extraOrigins
   };
 }
 
-/**
- * Helmet, a same-origin rule for state-changing requests, rate limits on every API route,
- * `Cache-Control: no-store` on the API, the API docs kept from production, and empty JSON bodies.
- */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
+/** The security headers of every answer (SECURITY 22): helmet's, with our CSP. */
+export function helmetOptions(config: Pick<TConfig, 'secureCookies'>) {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -58,12 +63,34 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         connectSrc: ["'self'"],
         formAction: ["'self'", 'https://accounts.google.com'],
         frameAncestors: ["'none'"],
-        upgradeInsecureRequests: app.config.secureCookies ? [] : null,
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: app.config.secureCookies,
-  });
+    hsts: config.secureCookies,
+  };
+}
+
+/**
+ * Fastify's refusals before routing (a malformed URL, a path parameter over the router's length)
+ * run no hooks, so no helmet and no cache rule: Fastify's `frameworkErrors` sends them here, and
+ * they leave through the one error handler with the same headers as every other answer.
+ */
+export function frameworkErrors(config: Pick<TConfig, 'secureCookies'>) {
+  const headers = helmet(helmetOptions(config));
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    headers(request.raw, reply.raw, () => {});
+    reply.header('cache-control', 'no-store');
+    return handleError(error, request, reply);
+  };
+}
+
+/**
+ * Helmet, a same-origin rule for state-changing requests, rate limits on every API route,
+ * `Cache-Control: no-store` on the API, the API docs kept from production, and empty JSON bodies.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(fastifyHelmet, helmetOptions(app.config));
   await registerRateLimits(app);
 
   const fromElsewhere = crossSiteCheck(app.config);
@@ -132,12 +159,14 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
 
   // Spec 7 clients send `Content-Type: application/json` on every call, also without a payload:
   // an empty JSON body means "no body" (the route's schema decides whether one is required).
-  // Everything else goes through Fastify's own parser (prototype poisoning still refused).
+  // Everything else goes through Fastify's own parser (prototype poisoning still refused), after
+  // the nesting bound (http/json-depth.ts).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text === '') return done(null, undefined);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(jsonTooDeep(), undefined);
     return parseJson(request, text, done);
   });
 });
