@@ -90,6 +90,12 @@ const ZEnv = z
     /** Requests per minute to the API per signed-in user, and per address without a session. */
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
     RATE_LIMIT_ANONYMOUS_MAX: z.coerce.number().int().positive().default(100),
+    /**
+     * Requests per minute per address to the sign-in's steps together (its start, the provider's
+     * return, the demo provider's pages): sized for a school office signing in at once behind one
+     * address (a Google sign-in is 2 of them, a demo sign-in about 8).
+     */
+    RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().positive().default(300),
     SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(14),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -335,7 +341,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: e.REDIS_URL,
     clamd: e.CLAMD_SOCKET ? { socket: fromLaunchDir(e.CLAMD_SOCKET), timeoutMs: e.CLAMD_TIMEOUT_MS } : null,
     redisHubChannel: e.REDIS_HUB_CHANNEL,
-    rateLimit: { max: e.RATE_LIMIT_MAX, anonymousMax: e.RATE_LIMIT_ANONYMOUS_MAX },
+    rateLimit: {
+      max: e.RATE_LIMIT_MAX,
+      anonymousMax: e.RATE_LIMIT_ANONYMOUS_MAX,
+      signInMax: e.RATE_LIMIT_SIGN_IN_MAX,
+    },
     session: { idleMs: e.SESSION_IDLE_HOURS * 3600_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86400_000 },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

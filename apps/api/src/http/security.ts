@@ -20,6 +20,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** An upload route: its refusals are security events (SECURITY 33). */
     upload?: boolean;
+    /** A step of signing in: counted per address under the sign-in limit (RATE_LIMIT_SIGN_IN_MAX). */
+    signIn?: boolean;
   }
 }
 
@@ -172,10 +174,22 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /**
+ * Marks every route registered from here on in this (encapsulated) context as a step of signing
+ * in (the demo provider's pages and endpoints): counted under the sign-in limit.
+ */
+export function signInRoutes(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, signIn: true };
+  });
+}
+
+/**
  * Every API route is limited per minute (SECURITY 30): per user when signed in, per address
  * otherwise (`request.ip`: the socket's address unless TRUST_PROXY, so a made-up X-Forwarded-For
- * changes nothing). Routes with their own `config.rateLimit` (sign-in, contact) keep their
- * stricter limit. Counters live in Redis when REDIS_URL is set (shared by every instance), else in
+ * changes nothing). The steps of signing in (`config.signIn`: its start, the provider's return,
+ * the demo provider's pages) count together per address under RATE_LIMIT_SIGN_IN_MAX, whoever is
+ * signed in. Routes with their own `config.rateLimit` (contact) keep their stricter limit; signing
+ * out (`rateLimit: false`) is never limited: a user who met the limit can still leave. Counters live in Redis when REDIS_URL is set (shared by every instance), else in
  * memory. While Redis fails (down, refusing, frozen) each process counts in its own memory, so the
  * limits hold per process, and the shared counts resume when Redis answers (http/rate-limit-store.ts).
  * Over the limit: 429 problem+json with Retry-After (http/errors.ts).
@@ -229,16 +243,26 @@ async function registerRateLimits(app: FastifyInstance) {
     ...(store ? { store } : {}),
   });
   const byDefault = app.rateLimit();
+  const signIn = app.rateLimit({
+    keyGenerator: (request) => `sign-in ip:${request.ip}`,
+    max: config.rateLimit.signInMax,
+    timeWindow: '1 minute',
+  });
+  // Chosen per request: plugins mark their routes after this hook has seen them (signInRoutes).
+  const byRoute: onRequestHookHandler = async function (request, reply) {
+    await (request.routeOptions.config.signIn ? signIn : byDefault).call(this, request, reply);
+  };
   // First of the route's own onRequest hooks (after the session is read, before role checks): a
   // flood of refused requests is limited too. The plugin's own hook then sees the request counted.
   app.addHook('onRoute', (route) => {
     if (!route.url?.startsWith('/api/')) return;
     const own = route.config?.rateLimit;
+    if (own === false) return;
     // A route's own limit counts under keys of its own: the plugin names the store it makes here
-    // after no route, so in Redis the sign-in start and the contact form would share one count.
+    // after no route, so in Redis two routes' own limits would share one count.
     const limit: onRequestHookHandler = own
       ? app.rateLimit({ keyGenerator: (request) => `${route.url} ${rateKey(request)}`, ...own })
-      : byDefault;
+      : byRoute;
     const hooks = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [limit, ...hooks];
   });
