@@ -16,6 +16,7 @@ import {
   listDocuments,
 } from './repository.js';
 import { documentsDeps, purgeNow, removeSpooled, storeUpload, uploadDocument } from './service.js';
+import { cleanSpool } from './spool.js';
 import { SWEEP_INTERVAL_MS, sweepFiles } from './sweep.js';
 import { refuseOversized, spoolUpload } from './upload.js';
 
@@ -239,6 +240,13 @@ export async function documentsModule(fastify: FastifyInstance) {
   );
 
   registerDriveCheck(app, deps.gdrive);
+
+  // What a process killed mid-upload left in the spool goes now, not at the first hourly sweep.
+  const spoolRemoved = await cleanSpool(deps.spool, { startUp: true }).catch((err: Error) => {
+    app.log.error({ err: err.message }, 'spool clean-up at start-up failed');
+    return 0;
+  });
+  if (spoolRemoved) app.log.info({ spoolRemoved }, 'removed uploads cut off by an earlier process');
 
   // The 24-hour sweep; unref'd so it never keeps the process alive, stopped when the app closes.
   const timer = setInterval(() => {
