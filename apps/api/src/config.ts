@@ -78,6 +78,11 @@ const ZEnv = z
     S3_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     /** Largest accepted upload, in megabytes; a larger one is refused with 413. */
     UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
+    /**
+     * What one account may hold in uploads that no record uses yet (kept 24 hours), in megabytes;
+     * over it an upload is refused with 413 `uploadQuota` (SECURITY 35).
+     */
+    UPLOAD_UNATTACHED_MAX_MB: z.coerce.number().positive().max(10_240).default(50),
     /** An upload's body silent this long (no byte arrives) is ended: 408, nothing kept. */
     UPLOAD_STALL_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
     REDIS_URL: z.string().startsWith('redis').optional(),
@@ -338,6 +343,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     filesDir: e.FILES_DIR ? fromLaunchDir(e.FILES_DIR) : path.join(dataDir, 'files'),
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
     uploadStallMs: e.UPLOAD_STALL_MS,
+    uploadQuota: {
+      maxBytes: Math.floor(e.UPLOAD_UNATTACHED_MAX_MB * 1024 * 1024),
+      maxMb: e.UPLOAD_UNATTACHED_MAX_MB,
+    },
     redisUrl: e.REDIS_URL,
     clamd: e.CLAMD_SOCKET ? { socket: fromLaunchDir(e.CLAMD_SOCKET), timeoutMs: e.CLAMD_TIMEOUT_MS } : null,
     redisHubChannel: e.REDIS_HUB_CHANNEL,
