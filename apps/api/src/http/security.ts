@@ -101,7 +101,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (fromElsewhere(request.headers)) throw crossSite();
   });
 
-  // Security events (SECURITY 33): every refusal with who, where and why. onError runs before the
+  // Security events (SECURITY 33): every refusal (401, 403, a signed-in user's 404) with who, where and why. onError runs before the
   // error handler renders the problem, with the thrown error (AppError or Fastify's).
   app.addHook('onError', async (request, _reply, error) => {
     const status = (error as { status?: number }).status ?? error.statusCode ?? 500;
@@ -123,7 +123,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       );
       return;
     }
-    if (status !== 401 && status !== 403) return;
+    // A 404 of a route (another owner's record answers exactly like a missing one, SECURITY 1) is
+    // logged like a 403, so walking through ids can be traced; unknown addresses are not errors.
+    const refusedRecord = status === 404 && request.user && request.routeOptions.url;
+    if (status !== 401 && status !== 403 && !refusedRecord) return;
     request.log.warn(
       {
         event: 'access-denied',

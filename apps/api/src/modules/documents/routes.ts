@@ -241,6 +241,14 @@ export async function documentsModule(fastify: FastifyInstance) {
 
   registerDriveCheck(app, deps.gdrive);
 
+  // SECURITY 28: a production portal should scan uploads; without clamd it runs, but says so.
+  if (config.env === 'production' && !config.clamd) {
+    app.log.warn(
+      { event: 'no-malware-scanner' },
+      'CLAMD_SOCKET is not set: uploads are stored without a malware scan',
+    );
+  }
+
   // What a process killed mid-upload left in the spool goes now, not at the first hourly sweep.
   const spoolRemoved = await cleanSpool(deps.spool, { startUp: true }).catch((err: Error) => {
     app.log.error({ err: err.message }, 'spool clean-up at start-up failed');
