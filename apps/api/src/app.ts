@@ -11,7 +11,7 @@ import { requestForLog } from './http/error-log.js';
 import { registerErrorHandler } from './http/errors.js';
 import { AppEvents } from './http/events.js';
 import { openapiPlugin, serializerCompiler } from './http/openapi.js';
-import { securityPlugin } from './http/security.js';
+import { frameworkErrors, securityPlugin } from './http/security.js';
 import { sessionPlugin } from './http/session.js';
 import { webPlugin } from './http/web.js';
 import { JobRunner } from './jobs/index.js';
@@ -94,6 +94,8 @@ export async function buildApp({
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A malformed URL, a path parameter over the router's length: problems like any other answer.
+    frameworkErrors: frameworkErrors(config),
     ...SERVER_TIME_LIMITS,
     // URLs carry ids only (DESIGN 5); sign-in URLs carry state, nonce and code: see requestForLog.
   }).withTypeProvider<ZodTypeProvider>();

@@ -78,6 +78,11 @@ const ZEnv = z
     S3_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     /** Largest accepted upload, in megabytes; a larger one is refused with 413. */
     UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
+    /**
+     * What one account may hold in uploads that no record uses yet (kept 24 hours), in megabytes;
+     * over it an upload is refused with 413 `uploadQuota` (SECURITY 35).
+     */
+    UPLOAD_UNATTACHED_MAX_MB: z.coerce.number().positive().max(10_240).default(50),
     /** An upload's body silent this long (no byte arrives) is ended: 408, nothing kept. */
     UPLOAD_STALL_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
     REDIS_URL: z.string().startsWith('redis').optional(),
@@ -90,6 +95,12 @@ const ZEnv = z
     /** Requests per minute to the API per signed-in user, and per address without a session. */
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
     RATE_LIMIT_ANONYMOUS_MAX: z.coerce.number().int().positive().default(100),
+    /**
+     * Requests per minute per address to the sign-in's steps together (its start, the provider's
+     * return, the demo provider's pages): sized for a school office signing in at once behind one
+     * address (a Google sign-in is 2 of them, a demo sign-in about 8).
+     */
+    RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().positive().default(300),
     SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(14),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -148,6 +159,11 @@ const ZEnv = z
     PDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /** How long a PDF request waits for a free renderer before a 503 with Retry-After. */
     PDF_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    /**
+     * Tests only: the process stops for good at this point (http/test-pause.ts), so a test can
+     * kill it there. Refused in production.
+     */
+    TEST_PAUSE_AT: z.enum(['idempotency-claimed', 'idempotency-committed']).optional(),
     /** Catalogue reads from memory, keyed by the catalogue version (`off`: every read goes to SQL). */
     CATALOGUE_CACHE: z.enum(['on', 'off']).default('on'),
     /** The catalogue cache's memory bound in megabytes (least recently used answers go first). */
@@ -170,6 +186,13 @@ const ZEnv = z
     }
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE=s3 needs the bucket name' });
+    }
+    if (env.NODE_ENV === 'production' && env.TEST_PAUSE_AT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_PAUSE_AT'],
+        message: 'a test-only switch: not in production',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.GOOGLE_CLIENT_ID) {
       ctx.addIssue({
@@ -322,10 +345,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     filesDir: e.FILES_DIR ? fromLaunchDir(e.FILES_DIR) : path.join(dataDir, 'files'),
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
     uploadStallMs: e.UPLOAD_STALL_MS,
+    uploadQuota: {
+      maxBytes: Math.floor(e.UPLOAD_UNATTACHED_MAX_MB * 1024 * 1024),
+      maxMb: e.UPLOAD_UNATTACHED_MAX_MB,
+    },
     redisUrl: e.REDIS_URL,
     clamd: e.CLAMD_SOCKET ? { socket: fromLaunchDir(e.CLAMD_SOCKET), timeoutMs: e.CLAMD_TIMEOUT_MS } : null,
     redisHubChannel: e.REDIS_HUB_CHANNEL,
-    rateLimit: { max: e.RATE_LIMIT_MAX, anonymousMax: e.RATE_LIMIT_ANONYMOUS_MAX },
+    rateLimit: {
+      max: e.RATE_LIMIT_MAX,
+      anonymousMax: e.RATE_LIMIT_ANONYMOUS_MAX,
+      signInMax: e.RATE_LIMIT_SIGN_IN_MAX,
+    },
     session: { idleMs: e.SESSION_IDLE_HOURS * 3600_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86400_000 },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -350,6 +381,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       enabled: e.CATALOGUE_CACHE === 'on',
       maxBytes: Math.floor(e.CATALOGUE_CACHE_MB * 1024 * 1024),
     },
+    /** Tests only (TEST_PAUSE_AT): where the process stops for good (http/test-pause.ts). */
+    testPauseAt: e.TEST_PAUSE_AT,
     webDist: e.WEB_DIST ? fromLaunchDir(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

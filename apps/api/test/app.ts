@@ -20,7 +20,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -5,7 +5,7 @@ import {
   type TErrorCode,
   type TFieldErrorCode,
 } from '@uniapply/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { describeErrorForLog, isDatabaseUnavailable } from './error-log.js';
@@ -75,6 +75,7 @@ const TITLES: Record<number, string> = {
   408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
@@ -187,100 +188,120 @@ function databaseProblem(err: unknown): AppError | undefined {
   return undefined;
 }
 
-export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
-    // Refused before its body was read to the end (an upload while the disk is full or read-only,
-    // a bad part): close the connection after the answer. Kept alive, the unread rest of the body
-    // blocks it, and the client's next request on it hangs (the files drill saw half its retries
-    // time out).
-    const hasBody =
-      Number(request.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in request.headers;
-    if (hasBody && !request.raw.readableEnded) reply.header('connection', 'close');
-    // A download that failed before its first byte had its file's headers set (on the reply, and
-    // on the raw response by Fastify's stream sending): a problem is no file.
-    reply.removeHeader('content-disposition');
-    if (!reply.raw.headersSent) reply.raw.removeHeader('content-disposition');
-    const send = (
-      status: number,
-      code: TErrorCode,
-      message: string,
-      errors?: TFieldError[],
-      params?: TParams,
-      title = TITLES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request'),
-    ) =>
-      reply
-        .status(status)
-        .type('application/problem+json')
-        .send({
-          type: 'about:blank',
-          status,
-          title,
-          code,
-          message,
-          ...(params ? { params } : {}),
-          ...(errors?.length ? { errors } : {}),
-        });
-    const sendApp = (e: AppError) =>
-      send(
-        e.status,
-        e.code,
-        e.message,
-        e.errors?.map((f) => fieldError(f.path, f.code ?? f.message, f.params)),
-        e.params,
-        e.title,
-      );
+/** Fastify's own refusals before routing, by their code: the problem they become. */
+const FRAMEWORK_PROBLEMS: Record<string, () => AppError> = {
+  FST_ERR_BAD_URL: () =>
+    new AppError(400, 'Bad Request', 'The address is not valid (a malformed %-escape).', undefined, 'badUrl'),
+  FST_ERR_MAX_PARAM_LENGTH: () =>
+    new AppError(414, 'URI Too Long', 'A part of the address is too long.', undefined, 'urlTooLong'),
+};
 
-    if (err instanceof AppError) {
-      if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
-      // A refusal of ours for a fault on the server side (storage full or away, renderers busy):
-      // the operator needs to see it; the client gets the code only.
-      if (err.status >= 500)
-        request.log.warn(
-          { code: err.code, ...(err.cause ? { err: describeErrorForLog(err.cause) } : {}) },
-          `request refused: ${err.code}`,
-        );
-      return sendApp(err);
-    }
-    if (err instanceof ZodError) return send(400, 'validation', 'The request is not valid.', zodIssues(err));
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) =>
-        issueError([err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'), {
-          ...(v.params as TIssue),
-          code: v.keyword,
-          message: v.message,
-        }),
+/**
+ * The one error handler: every refusal and failure becomes problem+json here (the app's error
+ * handler; also Fastify's own refusals before routing, through `frameworkErrors` in app.ts).
+ */
+export function handleError(
+  err: FastifyError | AppError | ZodError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  // Refused before its body was read to the end (an upload while the disk is full or read-only,
+  // a bad part): close the connection after the answer. Kept alive, the unread rest of the body
+  // blocks it, and the client's next request on it hangs (the files drill saw half its retries
+  // time out).
+  const hasBody =
+    Number(request.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in request.headers;
+  if (hasBody && !request.raw.readableEnded) reply.header('connection', 'close');
+  // A download that failed before its first byte had its file's headers set (on the reply, and
+  // on the raw response by Fastify's stream sending): a problem is no file.
+  reply.removeHeader('content-disposition');
+  if (!reply.raw.headersSent) reply.raw.removeHeader('content-disposition');
+  const send = (
+    status: number,
+    code: TErrorCode,
+    message: string,
+    errors?: TFieldError[],
+    params?: TParams,
+    title = TITLES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request'),
+  ) =>
+    reply
+      .status(status)
+      .type('application/problem+json')
+      .send({
+        type: 'about:blank',
+        status,
+        title,
+        code,
+        message,
+        ...(params ? { params } : {}),
+        ...(errors?.length ? { errors } : {}),
+      });
+  const sendApp = (e: AppError) =>
+    send(
+      e.status,
+      e.code,
+      e.message,
+      e.errors?.map((f) => fieldError(f.path, f.code ?? f.message, f.params)),
+      e.params,
+      e.title,
+    );
+
+  if (err instanceof AppError) {
+    if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
+    // A refusal of ours for a fault on the server side (storage full or away, renderers busy):
+    // the operator needs to see it; the client gets the code only.
+    if (err.status >= 500)
+      request.log.warn(
+        { code: err.code, ...(err.cause ? { err: describeErrorForLog(err.cause) } : {}) },
+        `request refused: ${err.code}`,
       );
-      const first = errors[0];
-      return send(
-        400,
-        'validation',
-        first ? `${first.path}: ${first.message}` : 'The request is not valid.',
-        errors,
-      );
-    }
-    if (isDatabaseUnavailable(err)) {
-      // Down, restarting or a cut connection: the pool reconnects by itself, the client retries.
-      request.log.warn({ err: describeErrorForLog(err) }, 'database unavailable');
-      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return send(
-        503,
-        'serviceUnavailable',
-        'The service is briefly unavailable. Please try again in a moment.',
-      );
-    }
-    const fromDatabase = databaseProblem(err);
-    if (fromDatabase) return sendApp(fromDatabase);
-    const status = (err as FastifyError).statusCode ?? 500;
-    if (status >= 500) {
-      // Logged with the request id only: no bodies, no SQL or its parameters (personal data).
-      request.log.error({ err: describeErrorForLog(err) }, 'request failed');
-      return send(500, 'internal', 'Something went wrong on our side. Please try again.');
-    }
-    const fastifyCode = String((err as FastifyError).code ?? '');
-    const code =
-      fastifyCode.startsWith('FST_ERR_CTP_') && status === 400 ? 'invalidJson' : defaultCode(status, false);
-    return send(status, code, err.message);
-  });
+    return sendApp(err);
+  }
+  if (err instanceof ZodError) return send(400, 'validation', 'The request is not valid.', zodIssues(err));
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const errors = err.validation.map((v) =>
+      issueError([err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'), {
+        ...(v.params as TIssue),
+        code: v.keyword,
+        message: v.message,
+      }),
+    );
+    const first = errors[0];
+    return send(
+      400,
+      'validation',
+      first ? `${first.path}: ${first.message}` : 'The request is not valid.',
+      errors,
+    );
+  }
+  if (isDatabaseUnavailable(err)) {
+    // Down, restarting or a cut connection: the pool reconnects by itself, the client retries.
+    request.log.warn({ err: describeErrorForLog(err) }, 'database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return send(
+      503,
+      'serviceUnavailable',
+      'The service is briefly unavailable. Please try again in a moment.',
+    );
+  }
+  const fromDatabase = databaseProblem(err);
+  if (fromDatabase) return sendApp(fromDatabase);
+  const status = (err as FastifyError).statusCode ?? 500;
+  if (status >= 500) {
+    // Logged with the request id only: no bodies, no SQL or its parameters (personal data).
+    request.log.error({ err: describeErrorForLog(err) }, 'request failed');
+    return send(500, 'internal', 'Something went wrong on our side. Please try again.');
+  }
+  const fastifyCode = String((err as FastifyError).code ?? '');
+  const framework = FRAMEWORK_PROBLEMS[fastifyCode];
+  if (framework) return sendApp(framework());
+  const code =
+    fastifyCode.startsWith('FST_ERR_CTP_') && status === 400 ? 'invalidJson' : defaultCode(status, false);
+  return send(status, code, err.message);
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler(handleError);
 
   app.setNotFoundHandler((request, reply) =>
     reply

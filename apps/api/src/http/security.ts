@@ -1,10 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import helmet from '@fastify/helmet';
+import fastifyHelmet from '@fastify/helmet';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { TConfig } from '../config.js';
-import { crossSite, notFound } from './errors.js';
+import { crossSite, handleError, notFound } from './errors.js';
+import { jsonTooDeep, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import { RATE_LIMIT_REDIS_TIMEOUT_MS, sharedOrLocalStore } from './rate-limit-store.js';
 import { watchRedisGaps } from './redis-watch.js';
 
@@ -12,6 +20,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** An upload route: its refusals are security events (SECURITY 33). */
     upload?: boolean;
+    /** A step of signing in: counted per address under the sign-in limit (RATE_LIMIT_SIGN_IN_MAX). */
+    signIn?: boolean;
   }
 }
 
@@ -40,12 +50,9 @@ export function crossSiteCheck(config: Pick<TConfig, 'publicUrl' | 'extraOrigins
   };
 }
 
-/**
- * Helmet, a same-origin rule for state-changing requests, rate limits on every API route,
- * `Cache-Control: no-store` on the API, the API docs kept from production, and empty JSON bodies.
- */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
+/** The security headers of every answer (SECURITY 22): helmet's, with our CSP. */
+export function helmetOptions(config: Pick<TConfig, 'secureCookies'>) {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -58,12 +65,34 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         connectSrc: ["'self'"],
         formAction: ["'self'", 'https://accounts.google.com'],
         frameAncestors: ["'none'"],
-        upgradeInsecureRequests: app.config.secureCookies ? [] : null,
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: app.config.secureCookies,
-  });
+    hsts: config.secureCookies,
+  };
+}
+
+/**
+ * Fastify's refusals before routing (a malformed URL, a path parameter over the router's length)
+ * run no hooks, so no helmet and no cache rule: Fastify's `frameworkErrors` sends them here, and
+ * they leave through the one error handler with the same headers as every other answer.
+ */
+export function frameworkErrors(config: Pick<TConfig, 'secureCookies'>) {
+  const headers = helmet(helmetOptions(config));
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    headers(request.raw, reply.raw, () => {});
+    reply.header('cache-control', 'no-store');
+    return handleError(error, request, reply);
+  };
+}
+
+/**
+ * Helmet, a same-origin rule for state-changing requests, rate limits on every API route,
+ * `Cache-Control: no-store` on the API, the API docs kept from production, and empty JSON bodies.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(fastifyHelmet, helmetOptions(app.config));
   await registerRateLimits(app);
 
   const fromElsewhere = crossSiteCheck(app.config);
@@ -72,7 +101,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (fromElsewhere(request.headers)) throw crossSite();
   });
 
-  // Security events (SECURITY 33): every refusal with who, where and why. onError runs before the
+  // Security events (SECURITY 33): every refusal (401, 403, a signed-in user's 404) with who, where and why. onError runs before the
   // error handler renders the problem, with the thrown error (AppError or Fastify's).
   app.addHook('onError', async (request, _reply, error) => {
     const status = (error as { status?: number }).status ?? error.statusCode ?? 500;
@@ -94,7 +123,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       );
       return;
     }
-    if (status !== 401 && status !== 403) return;
+    // A 404 of a route (another owner's record answers exactly like a missing one, SECURITY 1) is
+    // logged like a 403, so walking through ids can be traced; unknown addresses are not errors.
+    const refusedRecord = status === 404 && request.user && request.routeOptions.url;
+    if (status !== 401 && status !== 403 && !refusedRecord) return;
     request.log.warn(
       {
         event: 'access-denied',
@@ -132,21 +164,35 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
 
   // Spec 7 clients send `Content-Type: application/json` on every call, also without a payload:
   // an empty JSON body means "no body" (the route's schema decides whether one is required).
-  // Everything else goes through Fastify's own parser (prototype poisoning still refused).
+  // Everything else goes through Fastify's own parser (prototype poisoning still refused), after
+  // the nesting bound (http/json-depth.ts).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text === '') return done(null, undefined);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(jsonTooDeep(), undefined);
     return parseJson(request, text, done);
   });
 });
 
 /**
+ * Marks every route registered from here on in this (encapsulated) context as a step of signing
+ * in (the demo provider's pages and endpoints): counted under the sign-in limit.
+ */
+export function signInRoutes(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, signIn: true };
+  });
+}
+
+/**
  * Every API route is limited per minute (SECURITY 30): per user when signed in, per address
  * otherwise (`request.ip`: the socket's address unless TRUST_PROXY, so a made-up X-Forwarded-For
- * changes nothing). Routes with their own `config.rateLimit` (sign-in, contact) keep their
- * stricter limit. Counters live in Redis when REDIS_URL is set (shared by every instance), else in
+ * changes nothing). The steps of signing in (`config.signIn`: its start, the provider's return,
+ * the demo provider's pages) count together per address under RATE_LIMIT_SIGN_IN_MAX, whoever is
+ * signed in. Routes with their own `config.rateLimit` (contact) keep their stricter limit; signing
+ * out (`rateLimit: false`) is never limited: a user who met the limit can still leave. Counters live in Redis when REDIS_URL is set (shared by every instance), else in
  * memory. While Redis fails (down, refusing, frozen) each process counts in its own memory, so the
  * limits hold per process, and the shared counts resume when Redis answers (http/rate-limit-store.ts).
  * Over the limit: 429 problem+json with Retry-After (http/errors.ts).
@@ -200,16 +246,26 @@ async function registerRateLimits(app: FastifyInstance) {
     ...(store ? { store } : {}),
   });
   const byDefault = app.rateLimit();
+  const signIn = app.rateLimit({
+    keyGenerator: (request) => `sign-in ip:${request.ip}`,
+    max: config.rateLimit.signInMax,
+    timeWindow: '1 minute',
+  });
+  // Chosen per request: plugins mark their routes after this hook has seen them (signInRoutes).
+  const byRoute: onRequestHookHandler = async function (request, reply) {
+    await (request.routeOptions.config.signIn ? signIn : byDefault).call(this, request, reply);
+  };
   // First of the route's own onRequest hooks (after the session is read, before role checks): a
   // flood of refused requests is limited too. The plugin's own hook then sees the request counted.
   app.addHook('onRoute', (route) => {
     if (!route.url?.startsWith('/api/')) return;
     const own = route.config?.rateLimit;
+    if (own === false) return;
     // A route's own limit counts under keys of its own: the plugin names the store it makes here
-    // after no route, so in Redis the sign-in start and the contact form would share one count.
+    // after no route, so in Redis two routes' own limits would share one count.
     const limit: onRequestHookHandler = own
       ? app.rateLimit({ keyGenerator: (request) => `${route.url} ${rateKey(request)}`, ...own })
-      : byDefault;
+      : byRoute;
     const hooks = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [limit, ...hooks];
   });

@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { TDb, TDbOrTx } from '../db/client.js';
 import { badRequest, inUse, notFound, type TUse } from '../http/errors.js';
+import type { TIdempotentWrite } from '../http/idempotency.js';
 
 /** 'university courses' → 'universityCourses': the key the web translates. */
 const camelCase = (words: string) => words.replace(/ (\w)/g, (_, c: string) => c.toUpperCase());
@@ -145,11 +146,21 @@ const context = (
   query: TRow = {},
 ): TWriteContext => ({ resource, actor, verb, query, input });
 
-export function addRow(db: TDb, resource: TResource, actor: TActor, input: TRow): Promise<TRow> {
+/** `add`; with an Idempotency-Key its claim and answer are part of the same transaction. */
+export function addRow(
+  db: TDb,
+  resource: TResource,
+  actor: TActor,
+  input: TRow,
+  idempotency?: TIdempotentWrite,
+): Promise<TRow> {
   const ctx = context(resource, actor, 'add', input);
   return committed(ctx, db, async (tx) => {
+    await idempotency?.claim(tx);
     const id = await insertIn(tx, ctx, input);
-    return (await getRow(tx, resource, actor, id))!;
+    const row = (await getRow(tx, resource, actor, id))!;
+    await idempotency?.answer(tx, row);
+    return row;
   });
 }
 

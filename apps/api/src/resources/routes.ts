@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../http/errors.js';
-import { idempotent } from '../http/idempotency.js';
+import { idempotent, idempotentAdd } from '../http/idempotency.js';
 import { type CatalogueCache, canonicalJson, readAnswer } from './catalogue-cache.js';
 import type { TResource } from './define.js';
 import { compileEqualities } from './filter.js';
@@ -197,7 +197,8 @@ export function registerResource(app: FastifyInstance, resource: TResource, cach
   r.post(
     `${base}/add`,
     { ...write, ...idempotent(db), schema: idempotentSchema(op.add, resource.input) },
-    async (req) => addRow(db, resource, actor(req), req.body as TRow),
+    async (req, res) =>
+      idempotentAdd(req, res, (key) => addRow(db, resource, actor(req), req.body as TRow, key)),
   );
   r.post(`${base}/update`, { ...write, schema: { ...op.update, body: ZUpdateBody } }, async (req) => {
     const body = req.body as TRow & { id: number };

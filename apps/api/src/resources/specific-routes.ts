@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idempotent } from '../http/idempotency.js';
+import { idempotent, idempotentAdd } from '../http/idempotency.js';
 import type { TResource } from './define.js';
 import { checkBody, normalizeBody, resourceAccess, zPathId } from './hooks.js';
 import { addRow, updateRow } from './mutations.js';
@@ -25,7 +25,8 @@ function registerAddAndPut(app: FastifyInstance, resource: TResource, addPath: s
   r.post(
     `/${resource.base}/${addPath}`,
     { ...write, ...idempotent(db), schema: idempotentSchema(add, resource.input) },
-    async (req) => addRow(db, resource, actorOf(req.user!), req.body as TRow),
+    async (req, res) =>
+      idempotentAdd(req, res, (key) => addRow(db, resource, actorOf(req.user!), req.body as TRow, key)),
   );
   r.put(
     `/${resource.base}/${putPath}/:id`,

@@ -137,8 +137,13 @@ export function docFile({ stream = 'WordDocument', major = 3, entry: at = 1 } = 
   return Buffer.concat([header, fat, dir]);
 }
 
-/** A minimal zip writer: stored or deflated entries, local headers, central directory, end record. */
-export function zipFile(entries: { name: string; data: Buffer; deflate?: boolean }[]): Buffer {
+/**
+ * A minimal zip writer: stored or deflated entries, local headers, central directory, end record.
+ * `declared` overrides the uncompressed size written in both headers (a zip that lies about it).
+ */
+export function zipFile(
+  entries: { name: string; data: Buffer; deflate?: boolean; declared?: number }[],
+): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -153,7 +158,7 @@ export function zipFile(entries: { name: string; data: Buffer; deflate?: boolean
     local.writeUInt16LE(e.deflate ? 8 : 0, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
+    local.writeUInt32LE(e.declared ?? e.data.length, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -163,7 +168,7 @@ export function zipFile(entries: { name: string; data: Buffer; deflate?: boolean
     central.writeUInt16LE(e.deflate ? 8 : 0, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
+    central.writeUInt32LE(e.declared ?? e.data.length, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, body);

@@ -91,6 +91,7 @@ describe(`SECURITY 28: uploads are scanned by clamd before they are stored (${te
       });
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ code: 'scannerUnavailable' });
+      expect(Number(res.res.headers['retry-after'])).toBeGreaterThan(0);
       expect(Date.now() - started).toBeLessThan(5000);
       await nothingStored(before);
       expect(log.lines().findLast((l) => l.event === 'upload-refused')).toMatchObject({
@@ -111,6 +112,7 @@ describe(`SECURITY 28: uploads are scanned by clamd before they are stored (${te
       });
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ code: 'scannerUnavailable' });
+      expect(Number(res.res.headers['retry-after'])).toBeGreaterThan(0);
       expect(listFiles(other.filesDir)).toEqual([]);
     } finally {
       await other.close();

@@ -132,6 +132,53 @@ describe('SECURITY 24, 25: refused kinds', () => {
   });
 });
 
+describe('SECURITY 25: what a docx really inflates to', () => {
+  // Issue 18 item 13: the sizes a zip declares are the sender's word. A part that claims 1,000
+  // bytes but inflates 1,000:1 (zeros deflate about 1,030:1) is measured while it inflates, and
+  // the inflating stops at the cap.
+  const refusedAs = async (data: Buffer, code: string) => {
+    const before = { rows: await fileRows(), disk: listFiles(t.filesDir) };
+    const res = await upload(t, student, '/Qualification/upload', { file: { filename: 'cv.docx', data } });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({ code });
+    expect(await fileRows()).toBe(before.rows);
+    expect(listFiles(t.filesDir)).toEqual(before.disk);
+  };
+
+  it('item 25: a part declaring 1,000 bytes that inflates over 1,000:1 is refused (fileTooLargeInside)', async () => {
+    const zeros = Buffer.alloc(10 * 1024 * 1024);
+    const bomb = zipFile([
+      ...docxParts(),
+      { name: 'word/media/a.bin', data: zeros, deflate: true, declared: 1000 },
+    ]);
+    expect(bomb.length).toBeLessThan(MAX_BYTES);
+    expect(zeros.length / bomb.length).toBeGreaterThan(200);
+    await refusedAs(bomb, 'fileTooLargeInside');
+  });
+
+  it('item 25: a part that inflates to less than it declares, or does not inflate at all, is damaged', async () => {
+    const text = Buffer.from('<w:t>short</w:t>'.repeat(50));
+    await refusedAs(
+      zipFile([...docxParts(), { name: 'word/a.xml', data: text, deflate: true, declared: 600_000 }]),
+      'fileDamaged',
+    );
+    const garbage = zipFile([...docxParts(), { name: 'word/b.xml', data: Buffer.alloc(64, 0xff) }]);
+    // Marked deflated though its bytes are no deflate stream.
+    const at = garbage.indexOf(Buffer.from('word/b.xml'));
+    garbage.writeUInt16LE(8, at - 30 + 8);
+    const central = garbage.indexOf(Buffer.from('word/b.xml'), at + 1);
+    garbage.writeUInt16LE(8, central - 46 + 10);
+    await refusedAs(garbage, 'fileDamaged');
+  });
+
+  it('item 25: a real docx with stored and deflated parts is still accepted', async () => {
+    const res = await upload(t, student, '/Qualification/upload', {
+      file: { filename: 'cv.docx', data: docxFile() },
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
 describe('SECURITY 25: size limit', () => {
   it('item 25: a file of exactly the limit is accepted', async () => {
     const res = await upload(t, student, '/Language/upload', {

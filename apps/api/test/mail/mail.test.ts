@@ -385,7 +385,7 @@ describe('the queue', () => {
     expect((await admin.post(`/MailJob/${job!.id}/retry`)).status).toBe(409);
   });
 
-  it('logs a failure with the job id and an error code only: no address, no subject', async () => {
+  it('logs a failure with the job id, an error code and its reason: no address, no subject', async () => {
     const student = await account('Student', 'en', 'laziz');
     const id = await profileOf(student, unique('Laziz'));
     const lines: unknown[] = [];
@@ -408,11 +408,42 @@ describe('the queue', () => {
     }
     const [job] = await jobsOf(id);
     expect(lines).toEqual([
-      [{ mailJobId: job!.id, attempts: 1, err: job!.lastError }, 'mail will be retried'],
+      [
+        {
+          mailJobId: job!.id,
+          attempts: 1,
+          err: job!.lastError,
+          reason: expect.stringContaining('Service not available'),
+        },
+        'mail will be retried',
+      ],
     ]);
     expect(JSON.stringify(lines)).not.toMatch(/@|Laziz|Malaya/);
     await worker.drain(new Date(Date.now() + RETRY_BASE_MS));
     expect(smtp.to(student.email)).toHaveLength(1);
+  });
+
+  it("a recipient the server rejects is logged with the server's reason, the address left out", async () => {
+    const student = await account('Student', 'en', 'rejected');
+    const id = await profileOf(student, unique('Rejectee'));
+    const lines: unknown[] = [];
+    const log = {
+      warn: (...a: unknown[]) => lines.push(a),
+      error: (...a: unknown[]) => lines.push(a),
+      info: () => {},
+    };
+    const worker = new MailWorker(t.database.db, createMailTransport(t.app.config.mail), t.app.config, log);
+    smtp.state.rejectRecipients = true;
+    try {
+      await enqueue({ kind: 'received', studentId: id, params: application });
+      expect(await worker.drain()).toMatchObject({ retried: 1 });
+    } finally {
+      smtp.state.rejectRecipients = false;
+    }
+    const [[entry]] = lines as [[{ reason: string }]];
+    expect(entry.reason).toContain('Recipient address rejected: User unknown');
+    expect(JSON.stringify(lines)).not.toMatch(/@|Rejectee|example\.test|Malaya/);
+    await worker.drain(new Date(Date.now() + RETRY_BASE_MS));
   });
 
   it('two drains at once send each job once', async () => {

@@ -9,7 +9,8 @@ import { SMTPServer } from 'smtp-server';
  */
 export async function startSmtp() {
   const mails: ParsedMail[] = [];
-  const state = { refuse: false };
+  /** `refuse`: SMTP 421 for everything; `rejectRecipients`: 550 for each recipient, naming it. */
+  const state = { refuse: false, rejectRecipients: false };
   let port = 0;
   let server: SMTPServer | undefined;
   const listen = async () => {
@@ -32,6 +33,13 @@ export async function startSmtp() {
       onMailFrom(_address, _session, callback) {
         if (state.refuse) {
           return callback(Object.assign(new Error('Service not available'), { responseCode: 421 }));
+        }
+        callback();
+      },
+      onRcptTo(address, _session, callback) {
+        if (state.rejectRecipients) {
+          const text = `<${address.address}>: Recipient address rejected: User unknown`;
+          return callback(Object.assign(new Error(text), { responseCode: 550 }));
         }
         callback();
       },

@@ -156,6 +156,33 @@ describe('StudentInfo', () => {
   });
 });
 
+describe('OtherInfo.agentId (item 14)', () => {
+  it('names a real agent or is empty; any other user id or a missing one is a validation error', async () => {
+    const { id: studentId } = (await agent.post('/StudentInfo/add', studentInfoBody('Referred'))).body as {
+      id: number;
+    };
+    const agentId = ((await agent.get('/auth/me')).body as { userId: number }).userId;
+    const save = (value: number | null) =>
+      agent.post(`/OtherInfo/CreateOrUpdate?studentId=${studentId}`, {
+        studentId,
+        facebook: true,
+        agentId: value,
+      });
+    for (const bad of [studentUserId, 999_999]) {
+      const res = await save(bad);
+      expect(res.status, `agentId ${bad}`).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'validation',
+        errors: [expect.objectContaining({ path: 'body.agentId', code: 'notFound' })],
+      });
+    }
+    expect((await save(agentId)).status).toBe(200);
+    const cleared = await save(null);
+    expect(cleared.status).toBe(200);
+    expect((cleared.body as { agentId: number | null }).agentId).toBeNull();
+  });
+});
+
 describe('Experience', () => {
   let expId: number;
 

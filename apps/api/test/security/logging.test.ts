@@ -120,4 +120,54 @@ describe(`SECURITY 33: security logging without personal data (${testDbKind()})`
     ]);
     expect(log.text()).not.toContain('Secretname');
   });
+
+  it("item 33: another owner's record (the 404) is an access event with the user id and the route", async () => {
+    const owner = await signInAs(t, 'log.owner@example.test', 'Agent');
+    const { id } = (await client(t, owner).post('/StudentInfo/add', studentInfoBody('Logowned'))).body as {
+      id: number;
+    };
+    const prober = await signInAs(t, 'log.prober@example.test', 'Agent');
+    const res = await t.app.inject({ url: `/api/Document/list?studentId=${id}`, headers: prober.headers });
+    expect(res.statusCode).toBe(404);
+    const probe = await t.app.inject({
+      method: 'POST',
+      url: '/api/StudentInfo/update',
+      headers: prober.headers,
+      payload: { ...studentInfoBody('Logprobe'), id },
+    });
+    expect(probe.statusCode).toBe(404);
+    const events = log.lines().filter((l) => l.event === 'access-denied' && l.status === 404);
+    expect(events).toEqual([
+      expect.objectContaining({ userId: prober.userId, route: 'GET /api/Document/list' }),
+      expect.objectContaining({ userId: prober.userId, route: 'POST /api/StudentInfo/update' }),
+    ]);
+    expect(log.text()).not.toContain('Logprobe');
+  });
+});
+
+describe('item 28: a production start without a malware scanner is warned about', () => {
+  it('logs a warning naming CLAMD_SOCKET when it is not set, none when it is', async () => {
+    const production = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    };
+    for (const [clamd, warned] of [
+      [undefined, true],
+      ['/run/clamav/clamd.ctl', false],
+    ] as const) {
+      const log = logCapture();
+      const t = await createTestApp(
+        { ...production, ...(clamd ? { CLAMD_SOCKET: clamd } : {}) },
+        {
+          logStream: log.stream,
+        },
+      );
+      await t.close();
+      const warning = log.lines().find((l) => l.event === 'no-malware-scanner');
+      if (warned) expect(warning).toMatchObject({ level: 40, msg: expect.stringContaining('CLAMD_SOCKET') });
+      else expect(warning).toBeUndefined();
+    }
+  });
 });

@@ -5,6 +5,8 @@ import { users } from '../../src/db/schema/index.js';
 import { createSession } from '../../src/http/session-store.js';
 import { CONTACT_RATE_LIMIT } from '../../src/modules/contact/routes.js';
 import { createTestApp, type TestApp } from '../app.js';
+import { Browser } from '../auth/browser.js';
+import { signInThroughDemo } from '../auth/flow.js';
 import { testDbKind } from '../db.js';
 import { isListening } from '../drills/services.js';
 import { logCapture } from '../log-capture.js';
@@ -66,9 +68,67 @@ describe(`SECURITY 30: rate limits on every API route (${testDbKind()})`, () => 
     }
     expectTooMany(await t.app.inject({ url: '/api/auth/me' }));
     expectTooMany(await t.app.inject({ url: '/api/auth/me', headers: { 'x-forwarded-for': '203.0.113.9' } }));
-    // The sign-in callback is limited too, and so are addresses the API does not have.
-    expectTooMany(await t.app.inject({ url: '/api/auth/callback?code=x&state=y' }));
+    // Addresses the API does not have are limited too. The sign-in's steps count apart (below).
     expectTooMany(await t.app.inject({ url: '/api/no/such/route' }));
+    expect((await t.app.inject({ url: '/api/auth/callback?code=x&state=y' })).statusCode).toBe(303);
+  });
+});
+
+// Issue 18 item 11: signing out is never limited, and the steps of signing in (its start, the
+// provider's return, the demo provider's pages and endpoints) count together per address under
+// RATE_LIMIT_SIGN_IN_MAX, apart from the anonymous limit: a school office behind one address.
+describe(`item 30: signing out, and the sign-in's own count (${testDbKind()})`, () => {
+  const SIGN_IN_MAX = 20;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      RATE_LIMIT_MAX: String(USER_MAX),
+      RATE_LIMIT_ANONYMOUS_MAX: String(ANONYMOUS_MAX),
+      RATE_LIMIT_SIGN_IN_MAX: String(SIGN_IN_MAX),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('item 30: a user over the limit can still sign out, and so can an address over it', async () => {
+    const a = await sessionFor(t, 'rate.out@example.test', 'Admin');
+    for (let i = 0; i < USER_MAX; i++) await list(t, a);
+    expectTooMany(await list(t, a));
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: a });
+    expect(out.statusCode, out.body).toBe(204);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: a })).statusCode).toBe(401);
+
+    const remoteAddress = '192.0.2.44';
+    for (let i = 0; i < ANONYMOUS_MAX; i++) await t.app.inject({ url: '/api/auth/me', remoteAddress });
+    expectTooMany(await t.app.inject({ url: '/api/auth/me', remoteAddress }));
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', remoteAddress });
+      expect(res.statusCode).toBe(204);
+    }
+  });
+
+  it("item 30: the sign-in's steps count together per address, apart from the anonymous limit", async () => {
+    // This address has spent its anonymous requests: signing in still works, every step counted
+    // under the sign-in limit (the demo's steps and its start and return).
+    for (let i = 0; i < ANONYMOUS_MAX; i++) await t.app.inject({ url: '/api/auth/me' });
+    expectTooMany(await t.app.inject({ url: '/api/auth/me' }));
+    const browser = new Browser(t.baseUrl);
+    const done = await signInThroughDemo(browser, { email: 'rate.office@example.test', role: 'student' });
+    expect(done.res.status).toBe(303);
+    expect(done.location).toBe('/');
+    const next = await t.app.inject({ url: '/api/auth/google-login' });
+    expect(next.statusCode).toBe(303);
+    const steps = SIGN_IN_MAX - Number(next.headers['x-ratelimit-remaining']) - 1;
+    console.log(`  a demo sign-in takes ${steps} requests counted under RATE_LIMIT_SIGN_IN_MAX`);
+    expect(steps).toBeGreaterThanOrEqual(2);
+    expect(steps).toBeLessThanOrEqual(10);
+    // Spend the rest: the start, the return and the provider's pages are refused alike.
+    for (let i = steps + 1; i < SIGN_IN_MAX; i++) await t.app.inject({ url: '/api/auth/google-login' });
+    expectTooMany(await t.app.inject({ url: '/api/auth/google-login' }));
+    expectTooMany(await t.app.inject({ url: '/api/auth/callback?code=x&state=y' }));
+    expectTooMany(await t.app.inject({ url: '/api/auth/demo-oidc/interaction/abc' }));
+    // Another address has its own count.
+    const other = await t.app.inject({ url: '/api/auth/google-login', remoteAddress: '192.0.2.45' });
+    expect(other.statusCode).toBe(303);
   });
 });
 

@@ -1,4 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './people.js';
 import { studentInfos } from './students.js';
 
 /**
@@ -21,8 +22,14 @@ export const files = pgTable(
     driver: text().notNull(),
     driverKey: text().notNull(),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The account that uploaded it: what one account holds unattached is bounded (SECURITY 35). */
+    uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
   },
   // The owner check and the per-student reference test use studentId (null: the purge queue);
-  // the 24-hour sweep scans by createdAt.
-  (t) => [index('files_student_idx').on(t.studentId), index('files_created_idx').on(t.createdAt)],
+  // the 24-hour sweep scans by createdAt; the upload quota sums an account's files by uploadedBy.
+  (t) => [
+    index('files_student_idx').on(t.studentId),
+    index('files_created_idx').on(t.createdAt),
+    index('files_uploaded_by_idx').on(t.uploadedBy),
+  ],
 );

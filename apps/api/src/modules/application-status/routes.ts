@@ -234,7 +234,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
       const spooled = await spoolUpload(req, deps.spool, maxBytes, app.config.uploadStallMs);
       let stored: Awaited<ReturnType<typeof storeUpload>>;
       try {
-        stored = await storeUpload(deps, actor, spooled, { studentId: target.studentId });
+        stored = await storeUpload(deps, actor, spooled, { studentId: target.studentId, attaching: true });
       } finally {
         await removeSpooled(spooled);
       }

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { applicationStages, studentCourses, studentInfos, users } from '../../db/schema/index.js';
-import { AppError, conflict } from '../../http/errors.js';
+import { AppError, badRequest, conflict } from '../../http/errors.js';
 import type { TResourceHooks } from '../../resources/define.js';
 import type { TResourceBase } from '../../resources/definitions/index.js';
 import type { ResourceRegistry } from '../../resources/registry.js';
@@ -109,6 +109,21 @@ const keepSubmittedStudents: TResourceHooks = {
   },
 };
 
+/** OtherInfo.agentId names an agent's account, or nothing (item 14). */
+const realAgent: TResourceHooks = {
+  async beforeWrite({ verb }, row, { tx }) {
+    if (verb === 'delete' || row.agentId === null || row.agentId === undefined) return row;
+    const [agent] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, Number(row.agentId)), eq(users.role, 'Agent')));
+    if (!agent) {
+      throw badRequest('agentId: no such agent.', [{ path: 'body.agentId', message: 'validation.notFound' }]);
+    }
+    return row;
+  },
+};
+
 const STAGE_NOTE =
   'Also records the application stage `stage` (it never moves backwards), in the same transaction.';
 
@@ -129,6 +144,7 @@ export function extendStudentRecords(resources: ResourceRegistry) {
     });
   }
   for (const base of WITH_MOBILE) resources.extend(base, { hooks: defaultMobileNumber });
+  resources.extend('OtherInfo', { hooks: realAgent });
   for (const base of VERSIONED)
     resources.extend(base, {
       hooks: checkVersion,

@@ -105,7 +105,7 @@ export async function authModule(fastify: FastifyInstance) {
           ...problems(429, 503),
         },
       },
-      config: { access: 'public', rateLimit: { max: 100, timeWindow: '1 minute' } },
+      config: { access: 'public', signIn: true },
     },
     async (request, reply) => {
       const signUpRole = parseSignUpRole(request.query.role);
@@ -143,78 +143,83 @@ export async function authModule(fastify: FastifyInstance) {
   );
 
   // Request logs show this URL without its query (one-time code, state): see requestForLog.
-  app.get('/callback', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    reply.clearCookie(flowCookie, flowCookieOptions);
-    const fail = (reason: 'failed' | 'cancelled', why: string) => {
-      request.log.warn({ event: 'sign-in-failed', reason: why }, 'sign-in did not finish');
-      return reply.redirect(signInErrorUrl(reason), 303);
-    };
-    const token = request.cookies[flowCookie];
-    const flow = token && token.length <= 100 ? await takeSignInFlow(database.db, token) : null;
-    if (!flow || flow.provider !== signIn.name) return fail('failed', 'no pending sign-in for this browser');
+  app.get(
+    '/callback',
+    { schema: { hide: true }, config: { access: 'public', signIn: true } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      reply.clearCookie(flowCookie, flowCookieOptions);
+      const fail = (reason: 'failed' | 'cancelled', why: string) => {
+        request.log.warn({ event: 'sign-in-failed', reason: why }, 'sign-in did not finish');
+        return reply.redirect(signInErrorUrl(reason), 303);
+      };
+      const token = request.cookies[flowCookie];
+      const flow = token && token.length <= 100 ? await takeSignInFlow(database.db, token) : null;
+      if (!flow || flow.provider !== signIn.name)
+        return fail('failed', 'no pending sign-in for this browser');
 
-    let claims: oidc.IDToken;
-    try {
-      const tokens = await oidc.authorizationCodeGrant(
-        await signIn.configuration(),
-        new URL(request.url, config.publicUrl),
-        {
-          pkceCodeVerifier: flow.codeVerifier,
-          expectedState: flow.state,
-          expectedNonce: flow.nonce,
-          idTokenExpected: true,
-        },
-      );
-      claims = tokens.claims()!;
-    } catch (err) {
-      if (err instanceof oidc.AuthorizationResponseError && err.error === 'access_denied') {
-        return fail('cancelled', 'access_denied');
+      let claims: oidc.IDToken;
+      try {
+        const tokens = await oidc.authorizationCodeGrant(
+          await signIn.configuration(),
+          new URL(request.url, config.publicUrl),
+          {
+            pkceCodeVerifier: flow.codeVerifier,
+            expectedState: flow.state,
+            expectedNonce: flow.nonce,
+            idTokenExpected: true,
+          },
+        );
+        claims = tokens.claims()!;
+      } catch (err) {
+        if (err instanceof oidc.AuthorizationResponseError && err.error === 'access_denied') {
+          return fail('cancelled', 'access_denied');
+        }
+        return fail('failed', (err as { code?: string }).code ?? (err as Error).name);
       }
-      return fail('failed', (err as { code?: string }).code ?? (err as Error).name);
-    }
-    if (typeof claims.email !== 'string' || !claims.email) return fail('failed', 'no email claim');
+      if (typeof claims.email !== 'string' || !claims.email) return fail('failed', 'no email claim');
 
-    const issuerKey = signIn.issuerKey(claims.iss);
-    const demoAccount = signIn.name === 'demo' ? findDemoAccount(claims.email) : undefined;
-    const oldToken = request.cookies[sessionCookieName(config.secureCookies)];
-    const signedIn = await database.db.transaction(async (tx) => {
-      const user = await upsertSignedInUser(
-        tx,
-        {
-          issuerKey,
-          subject: claims.sub,
-          email: claims.email as string,
-          emailVerified: claims.email_verified === true,
-          firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
-          lastName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
-        },
-        { signUpRole: flow.signUpRole, adminEmails: config.adminEmails, demoAccount },
+      const issuerKey = signIn.issuerKey(claims.iss);
+      const demoAccount = signIn.name === 'demo' ? findDemoAccount(claims.email) : undefined;
+      const oldToken = request.cookies[sessionCookieName(config.secureCookies)];
+      const signedIn = await database.db.transaction(async (tx) => {
+        const user = await upsertSignedInUser(
+          tx,
+          {
+            issuerKey,
+            subject: claims.sub,
+            email: claims.email as string,
+            emailVerified: claims.email_verified === true,
+            firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
+            lastName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
+          },
+          { signUpRole: flow.signUpRole, adminEmails: config.adminEmails, demoAccount },
+        );
+        // Rotate: whatever session this browser had ends here.
+        if (oldToken && oldToken.length <= 100) await deleteSession(tx, oldToken);
+        // SECURITY 19: a disabled account gets no session.
+        if (user.disabled) return { token: null, userId: user.id, role: user.role };
+        return { token: await createSession(tx, user.id, config.session), userId: user.id, role: user.role };
+      });
+      if (signedIn.token === null) {
+        request.log.warn(
+          { event: 'sign-in-failed', reason: 'account disabled', userId: signedIn.userId },
+          'sign-in refused',
+        );
+        clearSessionCookie(app, reply);
+        return reply.redirect(signInErrorUrl('disabled'), 303);
+      }
+      request.log.info(
+        { event: 'sign-in', userId: signedIn.userId, role: signedIn.role, provider: signIn.name },
+        'signed in',
       );
-      // Rotate: whatever session this browser had ends here.
-      if (oldToken && oldToken.length <= 100) await deleteSession(tx, oldToken);
-      // SECURITY 19: a disabled account gets no session.
-      if (user.disabled) return { token: null, userId: user.id, role: user.role };
-      return { token: await createSession(tx, user.id, config.session), userId: user.id, role: user.role };
-    });
-    if (signedIn.token === null) {
-      request.log.warn(
-        { event: 'sign-in-failed', reason: 'account disabled', userId: signedIn.userId },
-        'sign-in refused',
-      );
-      clearSessionCookie(app, reply);
-      return reply.redirect(signInErrorUrl('disabled'), 303);
-    }
-    request.log.info(
-      { event: 'sign-in', userId: signedIn.userId, role: signedIn.role, provider: signIn.name },
-      'signed in',
-    );
-    // The browser's previous session ended with the rotation: its open sockets close too.
-    if (oldToken && oldToken.length <= 100)
-      app.events.announce(request.log, 'sessionEnded', sessionKey(oldToken));
-    setSessionCookie(app, reply, signedIn.token);
-    return reply.redirect(flow.returnUrl, 303);
-  });
+      // The browser's previous session ended with the rotation: its open sockets close too.
+      if (oldToken && oldToken.length <= 100)
+        app.events.announce(request.log, 'sessionEnded', sessionKey(oldToken));
+      setSessionCookie(app, reply, signedIn.token);
+      return reply.redirect(flow.returnUrl, 303);
+    },
+  );
 
   const meOf = async (user: ReturnType<typeof requireUser>): Promise<z.infer<typeof ZMe>> => ({
     userId: user.id,
@@ -270,7 +275,8 @@ export async function authModule(fastify: FastifyInstance) {
         summary: 'End the session (also without one)',
         response: { 204: documented(z.undefined().describe('Signed out.')) },
       },
-      config: { access: 'public' },
+      // Never rate limited: a user who met the limit can still sign out.
+      config: { access: 'public', rateLimit: false },
     },
     async (request, reply: FastifyReply) => {
       const token = request.cookies[sessionCookieName(config.secureCookies)];

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import zlib from 'node:zlib';
 import { fileTypeFromFile } from 'file-type';
 
 // Uploads are accepted by extension AND content (SECURITY 24-25): the client's name must end in an
@@ -19,7 +21,10 @@ export const CONTENT_TYPES: Record<TKind, string> = {
 /** What file-type names each kind: a .doc is an OLE2 compound file ('cfb'). */
 const DETECTED: Record<TKind, string> = { pdf: 'pdf', doc: 'cfb', docx: 'docx', jpg: 'jpg', png: 'png' };
 
-/** Limits of a docx's zip, read from its central directory without decompressing anything. */
+/**
+ * Limits of a docx's zip: its entry count, and what its parts inflate to, in all and each against
+ * its compressed size (checked on the sizes declared first, then on the real inflation).
+ */
 export const ZIP_LIMITS = { entries: 1000, totalUncompressed: 100 * 1024 * 1024, ratio: 200 };
 
 /** Why an upload is refused: its `code` (packages/shared errors) and the English reason. */
@@ -136,10 +141,66 @@ export async function inspectWord97(filePath: string): Promise<TRefusal | null> 
 const notDocx: TRefusal = { code: 'fileDamaged', reason: 'The file is not a valid Word (.docx) file.' };
 const tooLargeInside: TRefusal = { code: 'fileTooLargeInside', reason: 'The Word file is too large inside.' };
 
+type TEntry = { method: number; flags: number; compressed: number; declared: number; offset: number };
+
+/**
+ * The bytes a deflated part really inflates to, streamed and counted, never kept: 'over' as soon as
+ * they pass `cap` (the inflating stops there), 'bad' when the data is no deflate stream.
+ */
+function inflatedSize(filePath: string, start: number, length: number, cap: number) {
+  return new Promise<number | 'over' | 'bad'>((resolve) => {
+    const input = fs.createReadStream(filePath, { start, end: start + length - 1 });
+    const inflate = zlib.createInflateRaw();
+    let out = 0;
+    let settled = false;
+    const finish = (result: number | 'over' | 'bad') => {
+      if (settled) return;
+      settled = true;
+      input.destroy();
+      inflate.destroy();
+      resolve(result);
+    };
+    inflate.on('data', (chunk: Buffer) => {
+      out += chunk.length;
+      if (out > cap) finish('over');
+    });
+    inflate.on('end', () => finish(out));
+    inflate.on('error', () => finish('bad'));
+    input.on('error', () => finish('bad'));
+    input.pipe(inflate);
+  });
+}
+
+/**
+ * Each part inflated for real (SECURITY 25): the sizes a zip declares are the sender's word. A part
+ * that inflates past what it declares is a bomb (the inflating stops at that cap, so the work is
+ * bounded by the declared sizes checked before); one that inflates to less, or not at all, is
+ * damaged, and so is a stored part whose sizes differ or an encrypted one.
+ */
+async function inspectInflation(filePath: string, size: number, entries: TEntry[]): Promise<TRefusal | null> {
+  for (const entry of entries) {
+    if (entry.flags & 1) return notDocx;
+    const local = await readAt(filePath, entry.offset, 30);
+    if (local.length < 30 || local.readUInt32LE(0) !== 0x04034b50) return notDocx;
+    const start = entry.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+    if (start + entry.compressed > size) return notDocx;
+    if (entry.method === 0) {
+      if (entry.compressed !== entry.declared) return notDocx;
+      continue;
+    }
+    if (entry.method !== 8) return notDocx;
+    const real = await inflatedSize(filePath, start, entry.compressed, entry.declared);
+    if (real === 'over') return tooLargeInside;
+    if (real !== entry.declared) return notDocx;
+  }
+  return null;
+}
+
 /**
  * A docx must be an Office zip with its parts, and no zip bomb: the central directory's declared
- * sizes are checked (entry count, total size, compression ratio). Nothing is decompressed here;
- * the limits protect whoever opens the file later (Word, previews, PDF generation).
+ * sizes are checked first (entry count, total size, compression ratio), then every part is
+ * inflated for real, counting, against what it declared (inspectInflation). The limits protect
+ * whoever opens the file later (Word, previews, PDF generation).
  */
 export async function inspectOfficeZip(filePath: string): Promise<TRefusal | null> {
   const { size } = await fsp.stat(filePath);
@@ -161,12 +222,15 @@ export async function inspectOfficeZip(filePath: string): Promise<TRefusal | nul
   if (cdOffset === 0xffffffff || cdOffset + cdSize > size) return notDocx;
   const cd = await readAt(filePath, cdOffset, cdSize);
   const names = new Set<string>();
+  const parts: TEntry[] = [];
   let total = 0;
   let at = 0;
   for (let n = 0; n < entries; n++) {
     if (at + 46 > cd.length || cd.readUInt32LE(at) !== 0x02014b50) {
       return notDocx;
     }
+    const flags = cd.readUInt16LE(at + 8);
+    const method = cd.readUInt16LE(at + 10);
     const compressed = cd.readUInt32LE(at + 20);
     const uncompressed = cd.readUInt32LE(at + 24);
     const nameLength = cd.readUInt16LE(at + 28);
@@ -176,6 +240,7 @@ export async function inspectOfficeZip(filePath: string): Promise<TRefusal | nul
     // 0xffffffff defers to ZIP64 fields: no real Word file under the upload limit needs them.
     if (compressed === 0xffffffff || uncompressed === 0xffffffff) return tooLargeInside;
     total += uncompressed;
+    parts.push({ method, flags, compressed, declared: uncompressed, offset: cd.readUInt32LE(at + 42) });
     if (uncompressed > 1024 * 1024 && uncompressed > Math.max(compressed, 1) * ZIP_LIMITS.ratio) {
       return tooLargeInside;
     }
@@ -185,5 +250,5 @@ export async function inspectOfficeZip(filePath: string): Promise<TRefusal | nul
   if (!names.has('[Content_Types].xml') || !names.has('word/document.xml')) {
     return notDocx;
   }
-  return null;
+  return inspectInflation(filePath, size, parts);
 }

@@ -9,6 +9,16 @@ describe('displayNameOf', () => {
     expect(displayNameOf('  Ариза.pdf ', 'bin')).toBe('Ариза.pdf');
   });
 
+  it('drops bidirectional controls, so a name cannot show its extension reversed (item 14)', () => {
+    // "cv\u202Efdp.exe" shows as "cvexe.pdf": the override is gone, the real name shows.
+    expect(displayNameOf('cv\u202Efdp.exe', 'bin')).toBe('cvfdp.exe');
+    const every = '\u200E\u200F\u061C\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069';
+    expect(displayNameOf(`a${every}b.pdf`, 'bin')).toBe('ab.pdf');
+    expect(contentDisposition('x\u202Efdp.exe')).not.toMatch(/\u202E|%E2%80%AE/);
+    // Right-to-left text itself is kept.
+    expect(displayNameOf('سيرة.pdf', 'bin')).toBe('سيرة.pdf');
+  });
+
   it('falls back to a plain name, and cuts long names keeping the extension', () => {
     expect(displayNameOf(undefined, 'pdf')).toBe('file.pdf');
     expect(displayNameOf('..', 'pdf')).toBe('file.pdf');

@@ -1,9 +1,11 @@
 // The client's file name is display text only (DESIGN 5): cleaned on the way in, and encoded per
 // RFC 6266 / RFC 5987 on the way out.
 
-// Control characters (C0, DEL, C1) and the Unicode line/paragraph separators.
+// Control characters (C0, DEL, C1), the Unicode line/paragraph separators, and the bidirectional
+// marks, embeddings, overrides and isolates (ALM, LRM, RLM, U+202A-U+202E, U+2066-U+2069), with
+// which "cv\u202Efdp.exe" shows as "cvexe.pdf".
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** The last path segment of the client's name, without control characters, at most 200 chars. */
 export function displayNameOf(clientName: string | undefined, fallbackExt: string): string {

@@ -9,7 +9,9 @@ import {
   qualifications,
   studentDocuments,
   studentInfos,
+  users,
 } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
 import { ownedStudentIds, type TActor } from '../../resources/scope.js';
 
 export type TFileRow = typeof files.$inferSelect;
@@ -58,8 +60,41 @@ export async function documentTypeExists(db: TDbOrTx, id: number): Promise<boole
   return rows.length > 0;
 }
 
-export async function insertFile(db: TDbOrTx, row: typeof files.$inferInsert): Promise<void> {
-  await db.insert(files).values(row);
+export type TUploadQuota = { maxBytes: number; maxMb: number };
+
+export const uploadQuotaExceeded = (quota: TUploadQuota) =>
+  new AppError(
+    413,
+    'Payload Too Large',
+    `Uploads not yet saved with a record are limited to ${quota.maxMb} MB per account.`,
+    undefined,
+    'uploadQuota',
+    { maxMb: quota.maxMb },
+  );
+
+/**
+ * Adds a file's row. With `quota`, the file stays unattached until a record names it, so what its
+ * uploader holds unattached is counted first (SECURITY 35), under a lock on the uploader's account
+ * row: concurrent uploads of one account, in any process, are counted one after the other.
+ */
+export async function insertFile(
+  db: TDb,
+  row: typeof files.$inferInsert & { uploadedBy: number },
+  quota: TUploadQuota | null = null,
+): Promise<void> {
+  if (!quota) {
+    await db.insert(files).values(row);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, row.uploadedBy)).for('update');
+    const [held] = await tx
+      .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
+      .from(files)
+      .where(and(eq(files.uploadedBy, row.uploadedBy), isNotNull(files.studentId), ...unreferenced()));
+    if (Number(held?.bytes ?? 0) + row.size > quota.maxBytes) throw uploadQuotaExceeded(quota);
+    await tx.insert(files).values(row);
+  });
 }
 
 /** A file the actor may read; another owner's file, a released one and a missing one look alike. */
@@ -181,9 +216,10 @@ export async function clearLanguageFile(db: TDb, actor: TActor, id: number): Pro
  * not: it tests the references against the snapshot it started with, waits for a save's lock, and
  * then releases the file that save has just referred to.
  */
-export async function releaseUnreferenced(db: TDb, before: Date): Promise<number> {
+/** A file row no record of its student refers to (each test through a studentId index). */
+function unreferenced() {
   const id = sql`${files.id}::text`;
-  const unreferenced = [
+  return [
     sql`not exists (select 1 from ${studentDocuments} where ${studentDocuments.studentId} = ${files.studentId}
           and lower(${studentDocuments.docPath}) = ${id})`,
     sql`not exists (select 1 from ${qualifications} where ${qualifications.studentId} = ${files.studentId}
@@ -192,11 +228,14 @@ export async function releaseUnreferenced(db: TDb, before: Date): Promise<number
           and lower(${languageQualifications.certFileName}) = ${id})`,
     sql`not exists (select 1 from ${documentRequests} where ${documentRequests.fileId} = ${files.id})`,
   ];
+}
+
+export async function releaseUnreferenced(db: TDb, before: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const candidates = await tx
       .select({ id: files.id })
       .from(files)
-      .where(and(isNotNull(files.studentId), lt(files.createdAt, before), ...unreferenced))
+      .where(and(isNotNull(files.studentId), lt(files.createdAt, before), ...unreferenced()))
       .for('update', { skipLocked: true });
     if (candidates.length === 0) return 0;
     const rows = await tx
@@ -209,7 +248,7 @@ export async function releaseUnreferenced(db: TDb, before: Date): Promise<number
             candidates.map((c) => c.id),
           ),
           isNotNull(files.studentId),
-          ...unreferenced,
+          ...unreferenced(),
         ),
       )
       .returning({ id: files.id });

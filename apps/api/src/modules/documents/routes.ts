@@ -18,6 +18,7 @@ import {
   listDocuments,
 } from './repository.js';
 import { documentsDeps, purgeNow, removeSpooled, storeUpload, uploadDocument } from './service.js';
+import { cleanSpool } from './spool.js';
 import { SWEEP_INTERVAL_MS, sweepFiles } from './sweep.js';
 import { limitMb, refuseOversized, spoolUpload } from './upload.js';
 
@@ -260,6 +261,21 @@ export async function documentsModule(fastify: FastifyInstance) {
   );
 
   registerDriveCheck(app, deps.gdrive);
+
+  // SECURITY 28: a production portal should scan uploads; without clamd it runs, but says so.
+  if (config.env === 'production' && !config.clamd) {
+    app.log.warn(
+      { event: 'no-malware-scanner' },
+      'CLAMD_SOCKET is not set: uploads are stored without a malware scan',
+    );
+  }
+
+  // What a process killed mid-upload left in the spool goes now, not at the first hourly sweep.
+  const spoolRemoved = await cleanSpool(deps.spool, { startUp: true }).catch((err: Error) => {
+    app.log.error({ err: err.message }, 'spool clean-up at start-up failed');
+    return 0;
+  });
+  if (spoolRemoved) app.log.info({ spoolRemoved }, 'removed uploads cut off by an earlier process');
 
   // The sweep of unreferenced files, a recurring job: one process of the cluster runs it each time.
   app.jobs.define({

@@ -6,7 +6,7 @@
 
 import fs from 'node:fs';
 import net from 'node:net';
-import { AppError } from '../../http/errors.js';
+import { AppError, unavailable } from '../../http/errors.js';
 
 export type TScanner = { socket: string; timeoutMs: number };
 export type TScanResult = { clean: true } | { clean: false; signature: string };
@@ -23,13 +23,14 @@ export const fileInfected = () =>
     undefined,
     'fileInfected',
   );
+/** How long a client waits before trying an upload again after the scanner failed. */
+const SCANNER_RETRY_AFTER_SECONDS = 30;
+
 export const scannerUnavailable = () =>
-  new AppError(
-    503,
-    'Service Unavailable',
-    'Files cannot be scanned for malware right now; nothing was stored. Please try again later.',
-    undefined,
+  unavailable(
     'scannerUnavailable',
+    'Files cannot be scanned for malware right now; nothing was stored. Please try again later.',
+    SCANNER_RETRY_AFTER_SECONDS,
   );
 
 class ScannerError extends Error {}

@@ -5,7 +5,14 @@ import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { TActor } from '../../resources/scope.js';
 import { checkUpload } from './file-check.js';
 import { displayNameOf } from './names.js';
-import { documentTypeExists, insertFile, releaseFiles, resolveStudent, saveDocument } from './repository.js';
+import {
+  documentTypeExists,
+  insertFile,
+  releaseFiles,
+  resolveStudent,
+  saveDocument,
+  type TUploadQuota,
+} from './repository.js';
 import { scanUpload, type TScanner } from './scan.js';
 import type { StorageDriver } from './storage/driver.js';
 import type { GDriveDriver } from './storage/gdrive.js';
@@ -18,12 +25,14 @@ export type TDocumentsDeps = TSweepDeps & {
   driver: StorageDriver;
   gdrive: GDriveDriver | null;
   scanner: TScanner | null;
+  /** What one account may hold unattached (UPLOAD_UNATTACHED_MAX_MB); null: unbounded. */
+  quota: TUploadQuota | null;
 };
 
 /** What the module's routes and sweep work with: the app's storage (one per app) and settings. */
 export function documentsDeps(
   storage: TStorage,
-  config: { filesDir: string; clamd?: TScanner | null },
+  config: { filesDir: string; clamd?: TScanner | null; uploadQuota?: TUploadQuota },
   db: TDocumentsDeps['db'],
   log: TDocumentsDeps['log'],
 ): TDocumentsDeps {
@@ -36,9 +45,16 @@ export function documentsDeps(
     spool: spoolDir(config.filesDir),
     log,
     scanner: config.clamd ?? null,
+    quota: config.uploadQuota ?? null,
   };
 }
-export type TUploadTarget = { studentId?: number; userName?: string; documentTypeId?: number };
+export type TUploadTarget = {
+  studentId?: number;
+  userName?: string;
+  documentTypeId?: number;
+  /** The caller puts the file into a record at once (a document slot, a requested document). */
+  attaching?: boolean;
+};
 export type TStored = { studentId: number; fileId: string; fileName: string };
 
 export const studentNotFound = () => notFound('This student was not found.');
@@ -66,15 +82,20 @@ export async function storeUpload(
   const fileId = randomUUID();
   const key = `${studentId}/${fileId}`;
   const { driver } = deps;
-  await insertFile(deps.db, {
-    id: fileId,
-    studentId,
-    displayName: fileName,
-    size: spooled.size,
-    contentType: check.contentType,
-    driver: driver.name,
-    driverKey: key,
-  });
+  await insertFile(
+    deps.db,
+    {
+      id: fileId,
+      studentId,
+      displayName: fileName,
+      size: spooled.size,
+      contentType: check.contentType,
+      driver: driver.name,
+      driverKey: key,
+      uploadedBy: actor.id,
+    },
+    target.attaching ? null : deps.quota,
+  );
   try {
     if (driver.adopt) await driver.adopt(key, spooled.path);
     else await driver.put(key, fs.createReadStream(spooled.path));
@@ -113,7 +134,7 @@ export async function uploadDocument(
   if (target.documentTypeId === 0 || !(await documentTypeExists(deps.db, target.documentTypeId))) {
     throw badRequest('Choose the document type (DocumentTypeId).');
   }
-  const stored = await storeUpload(deps, actor, spooled, target);
+  const stored = await storeUpload(deps, actor, spooled, { ...target, attaching: true });
   let saved: Awaited<ReturnType<typeof saveDocument>>;
   try {
     saved = await saveDocument(deps.db, { ...stored, documentTypeId: target.documentTypeId });

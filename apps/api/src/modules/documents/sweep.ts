@@ -1,14 +1,11 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client.js';
 import { deleteReleasedRow, findReleased, mayPurge, releaseUnreferenced } from './repository.js';
+import { cleanSpool } from './spool.js';
 import type { StorageDriver } from './storage/driver.js';
 
 /** Uploaded files that no record refers to are removed after this long (DESIGN 6). */
 export const UNREFERENCED_TTL_MS = 24 * 3600_000;
-/** An upload still in the spool after this long was cut off by a crash. */
-export const SPOOL_TTL_MS = 3600_000;
 /** How often the job runner runs the sweep. */
 export const SWEEP_INTERVAL_MS = 3600_000;
 
@@ -64,15 +61,6 @@ export async function purgeReleased(deps: TSweepDeps, ids?: string[]): Promise<n
 export async function sweepFiles(deps: TSweepDeps, now = new Date(), unreferencedMs = UNREFERENCED_TTL_MS) {
   const released = await releaseUnreferenced(deps.db, new Date(now.getTime() - unreferencedMs));
   const purged = await purgeReleased(deps);
-  let spoolRemoved = 0;
-  const entries = await fsp.readdir(deps.spool).catch(() => [] as string[]);
-  for (const name of entries) {
-    const p = path.join(deps.spool, name);
-    const stat = await fsp.stat(p).catch(() => null);
-    if (stat && now.getTime() - stat.mtimeMs > SPOOL_TTL_MS) {
-      await fsp.rm(p, { force: true, recursive: true });
-      spoolRemoved++;
-    }
-  }
+  const spoolRemoved = await cleanSpool(deps.spool, { now: now.getTime() });
   return { released, purged, spoolRemoved };
 }

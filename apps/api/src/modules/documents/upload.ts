@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { watchForStall } from '../../http/body-stall.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import { spoolFileName } from './spool.js';
 import { storageFault } from './storage/driver.js';
 
 /** The limit in megabytes as UPLOAD_MAX_MB states it (at most 2 decimals): 10, 0.05. */
@@ -58,7 +58,7 @@ export async function spoolUpload(
   maxBytes: number,
   stallMs: number,
 ): Promise<TSpooled> {
-  const temp = path.join(spool, `${randomUUID()}.part`);
+  const temp = path.join(spool, spoolFileName('part'));
   const fields: Record<string, string> = {};
   let file: { clientName: string | undefined; size: number } | null = null;
   let streaming: Readable | null = null;

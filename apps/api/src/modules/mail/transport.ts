@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { TConfig } from '../../config.js';
+import { describeErrorForLog } from '../../http/error-log.js';
 
 export type TOutgoingMail = {
   id: number;
@@ -71,4 +72,21 @@ export function errorCode(err: unknown): string {
   const code = typeof e.code === 'string' && /^[A-Z0-9_]{1,40}$/.test(e.code) ? e.code : 'ERROR';
   const smtp = typeof e.responseCode === 'number' ? ` ${e.responseCode}` : '';
   return `${code}${smtp}`;
+}
+
+/** Anything shaped like an email address (SMTP replies and nodemailer's messages quote them). */
+const ADDRESS = /[^\s<>"'(),;:[\]]+@[^\s<>"'(),;:[\]]+/g;
+
+/**
+ * Why a send (or a drain) failed, for the log: the error's text with every address replaced by
+ * `<address>`, on one line, at most 300 characters. Database errors are described without their
+ * quoted values (describeErrorForLog). No subject or body is ever in it.
+ */
+export function errorReason(err: unknown): string {
+  const { message } = describeErrorForLog(err) as { message?: string };
+  return String(message ?? '')
+    .replace(ADDRESS, '<address>')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 300);
 }

@@ -6,7 +6,7 @@ import type { TConfig } from '../../config.js';
 import type { TDb } from '../../db/client.js';
 import { mailJobs } from '../../db/schema/index.js';
 import { renderMail, type TAudience, type TMailParams } from './templates.js';
-import { errorCode, type TMailTransport } from './transport.js';
+import { errorCode, errorReason, type TMailTransport } from './transport.js';
 
 /** How long a claimed job stays with its worker before another may take it (a crashed worker). */
 export const LEASE_MS = 5 * 60_000;
@@ -143,9 +143,9 @@ export class MailWorker {
           nextAttemptAt: new Date(now.getTime() + wait),
         })
         .where(eq(mailJobs.id, job.id));
-      // Ids and codes only: no address, no subject (SECURITY 33).
+      // Ids, codes and the reason with addresses left out: no address, no subject (SECURITY 33).
       this.log.warn(
-        { mailJobId: job.id, attempts: job.attempts, err: lastError },
+        { mailJobId: job.id, attempts: job.attempts, err: lastError, reason: errorReason(err) },
         final ? 'mail failed' : 'mail will be retried',
       );
       return final ? 'failed' : 'retried';

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { publicRoutes } from '../../../http/access.js';
+import { signInRoutes } from '../../../http/security.js';
 import { renderExpiredPage, renderSignInPage } from './page.js';
 import { rememberTypedNames } from './provider.js';
 import { pickDemoLanguage, type TDemoPageLanguage } from './texts.js';
@@ -38,8 +39,10 @@ const pageLanguage = (request: FastifyRequest): TDemoPageLanguage =>
  */
 export async function demoProviderPlugin(app: FastifyInstance, opts: TDemoProviderPluginOptions) {
   const { provider, mountPath } = opts;
-  // The provider's pages and endpoints are the sign-in itself: everyone may reach them.
+  // The provider's pages and endpoints are the sign-in itself: everyone may reach them, and they
+  // count under the sign-in limit with its start and return.
   publicRoutes(app);
+  signInRoutes(app);
   await app.register(interactionPages, { provider, mountPath });
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { auth, type drive_v3, drive as driveApi } from '@googleapis/drive';
 import type { TDriveSettings } from '../../../config.js';
+import { spoolFileName } from '../spool.js';
 import { assertKey, relayDownload, type StorageDriver } from './driver.js';
 import { createCaller, DriveMissing, fetchAccessToken, storageUnavailable } from './gdrive-call.js';
 
@@ -180,7 +180,7 @@ export function gdriveDriver(settings: TDriveSettings, spool: string, log: TLog)
     adopt,
     async put(key, body: Readable) {
       // Spooled first, so that a retry can send the bytes again.
-      const temp = path.join(spool, `${randomUUID()}.gdrive`);
+      const temp = path.join(spool, spoolFileName('gdrive'));
       await fsp.mkdir(spool, { recursive: true });
       try {
         await pipeline(body, fs.createWriteStream(temp, { flags: 'wx' }));
