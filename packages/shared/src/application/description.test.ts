@@ -57,7 +57,7 @@ describe('the application description', () => {
     expect(personal.entries[0]?.map((f) => f.label)).toContain('<wizard:fields.passport>');
     expect(shownValue(personal, 'passport')).toEqual({ kind: 'text', text: 'AB1234567', long: false });
     expect(shownValue(personal, 'gender')).toMatchObject({ text: '<enums:genders.male>' });
-    expect(shownValue(personal, 'dateOfBirth')).toMatchObject({ text: '2005-03-14' });
+    expect(shownValue(personal, 'dateOfBirth')).toMatchObject({ text: '14 Mar 2005' });
     const qualification = section(shown, 'qualifications');
     expect(shownValue(qualification, 'certificate')).toMatchObject({ kind: 'file' });
     const other = section(shown, 'otherInfo');

@@ -249,7 +249,7 @@ describe('the Application Form screen', () => {
     ]);
     const panel = () => within(section).getByRole('tabpanel');
     // Personal: passport joined, enums as labels.
-    for (const text of ['AB1234567', 'Female', 'Uzbekistan', '2004-05-06', 'Samarqand', '+998901234599'])
+    for (const text of ['AB1234567', 'Female', 'Uzbekistan', '6 May 2004', 'Samarqand', '+998901234599'])
       expect(within(panel()).getByText(text)).toBeInTheDocument();
     expect(within(section).queryByRole('textbox')).toBeNull(); // read-only
     await user.click(within(section).getByRole('tab', { name: 'Parent/Guardian' }));
@@ -265,7 +265,7 @@ describe('the Application Form screen', () => {
     for (const text of ['IELTS', '7.5', '2023', 'ielts.pdf'])
       expect(within(panel()).getByText(text)).toBeInTheDocument();
     await user.click(within(section).getByRole('tab', { name: 'Working Experience' }));
-    for (const text of ['Uzum', 'Intern', '2023-01-01', 'Present'])
+    for (const text of ['Uzum', 'Intern', '1 Jan 2023', 'Present'])
       expect(within(panel()).getByText(text)).toBeInTheDocument();
     await user.click(within(section).getByRole('tab', { name: 'Supporting Documents' }));
     for (const text of ['Passport Photo', 'photo.jpg'])

@@ -328,7 +328,7 @@ describe('review step', () => {
     expect(within(personal).getByText('AB1234567')).toBeInTheDocument();
     expect(within(personal).getByText('Male')).toBeInTheDocument();
     expect(within(personal).getByText('Uzbekistan')).toBeInTheDocument();
-    expect(within(personal).getByText('2005-03-14')).toBeInTheDocument();
+    expect(within(personal).getByText('14 Mar 2005')).toBeInTheDocument();
     const emergency = screen.getByRole('region', { name: 'Emergency Contact' });
     // Relationship Other, then its 'Please specify' text.
     expect(within(emergency).getByText('Other')).toBeInTheDocument();
