@@ -97,7 +97,9 @@ describe('the bell', () => {
     });
     await user.click(bell());
     await waitFor(() => expect(bodiesOf(again, '/Notification/markNotified')).toEqual([{ ids: [9] }]));
-    await waitFor(() => expect(within(bell()).getByTestId('live-bell')).not.toHaveAttribute('data-highlighted'));
+    await waitFor(() =>
+      expect(within(bell()).getByTestId('live-bell')).not.toHaveAttribute('data-highlighted'),
+    );
     expect(bell()).not.toHaveAccessibleDescription(/new notification/);
   });
 
