@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import { BASE_URL, english, expectAccessible, signInFromLanding } from '../support';
+import { BASE_URL, english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
 
 // Issue 18 item 2: a student's notifications are stored. An admin asks for documents; the student
 // signs out and in again (on a phone, 360 px with touch, in Uzbek) and sees "Action needed: 1",
@@ -9,7 +9,7 @@ import { BASE_URL, english, expectAccessible, signInFromLanding } from '../suppo
 // the Notifications page lists the entries newest first, linking to the application; after a
 // reload they are read.
 
-const SHOTS = '/work/lanes/shots/notify';
+const SHOTS = SCREENSHOTS;
 const uzbek = {
   cookies: [],
   origins: [
