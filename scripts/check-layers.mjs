@@ -28,6 +28,9 @@ export const TREES = [
       ['i18n', ['i18n']],
       ['db', ['db']],
       ['http', ['http']],
+      // The file storage drivers (local, S3, Google Drive) and the upload spool: the app, the PDF
+      // and the backup scripts use them; they know no module.
+      ['storage', ['storage']],
       ['resources', ['resources']],
       // Background work and operational settings: modules define job kinds and read settings.
       ['jobs', ['jobs', 'settings']],
