@@ -31,6 +31,9 @@ export const TREES = [
       // The file storage drivers (local, S3, Google Drive) and the upload spool: the app, the PDF
       // and the backup scripts use them; they know no module.
       ['storage', ['storage']],
+      // Notifying an account (the stored notifications of students and agents): the module that
+      // makes a change writes them and the notifications module reads them, neither through the other.
+      ['notify', ['notify']],
       ['resources', ['resources']],
       // Background work and operational settings: modules define job kinds and read settings.
       ['jobs', ['jobs', 'settings']],
