@@ -28,6 +28,12 @@ export const TREES = [
       ['i18n', ['i18n']],
       ['db', ['db']],
       ['http', ['http']],
+      // The file storage drivers (local, S3, Google Drive) and the upload spool: the app, the PDF
+      // and the backup scripts use them; they know no module.
+      ['storage', ['storage']],
+      // Notifying an account (the stored notifications of students and agents): the module that
+      // makes a change writes them and the notifications module reads them, neither through the other.
+      ['notify', ['notify']],
       ['resources', ['resources']],
       // Background work and operational settings: modules define job kinds and read settings.
       ['jobs', ['jobs', 'settings']],
@@ -66,30 +72,9 @@ export const API_MODULES = [
  * Web imports of another feature's internals that were there when the rule came (issue 19 item 2):
  * `file -> specifier`. Each should become an import of the feature's public entry; the check
  * fails on any new one, and on an entry here that no longer exists (so the list only shrinks).
+ * Empty since issue 19's moves: every feature imports another through its public entry.
  */
-export const FEATURE_IMPORTS_TO_MOVE = [
-  'apps/web/src/features/agent-students/student-maintenance.tsx -> ../application-forms/student-application-forms',
-  'apps/web/src/features/agent-students/student-maintenance.tsx -> ../application-status/open-requests-panel',
-  'apps/web/src/features/agent-students/student-maintenance.tsx -> ../application-status/status-badge',
-  'apps/web/src/features/agent-students/student-maintenance.tsx -> ../application-status/student-status-section',
-  'apps/web/src/features/agent-students/student-maintenance.tsx -> ../auth/session',
-  'apps/web/src/features/agent-students/student-maintenance.tsx -> ../catalogue/shared-fields',
-  'apps/web/src/features/application-forms/application-forms.tsx -> ../application-status/status-badge',
-  'apps/web/src/features/application-forms/application-forms.tsx -> ../catalogue/shared-fields',
-  'apps/web/src/features/application-forms/status-panel.tsx -> ../application-status/status-detail-layout',
-  'apps/web/src/features/application-forms/status-panel.tsx -> ../application-status/status-queries',
-  'apps/web/src/features/application-forms/status-panel.tsx -> ../application-status/status-timeline',
-  'apps/web/src/features/application-forms/status-panel.tsx -> ../auth/session',
-  'apps/web/src/features/application-status/application-status-card.test.tsx -> ../agent-students/student-maintenance',
-  'apps/web/src/features/catalogue/admin-dashboard.tsx -> ../application-status/status-overview',
-  'apps/web/src/features/landing/hero.tsx -> ../auth/auth-panel',
-  'apps/web/src/features/landing/landing-header.tsx -> ../auth/google-login',
-  'apps/web/src/features/landing/landing-header.tsx -> ../auth/language-switcher',
-  'apps/web/src/features/profile/profile-page.tsx -> ../auth/session',
-  'apps/web/src/features/student-dashboard/student-dashboard-page.tsx -> ../application-status/application-status-list',
-  'apps/web/src/features/student-dashboard/student-dashboard-page.tsx -> ../auth/session',
-  'apps/web/src/features/users/users-page.tsx -> ../auth/session',
-];
+export const FEATURE_IMPORTS_TO_MOVE = [];
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs|jsx)$/;
 // Static imports and re-exports (`from '…'`, also across lines), bare `import '…'` and `import('…')`.
@@ -259,6 +244,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(1);
   }
   console.log(
-    `check-layers: no boundary violations${known.length ? ` (${known.length} feature imports still to move to public entries)` : ''}`,
+    `check-layers: no boundary violations (${known.length} feature imports still to move to public entries)`,
   );
 }

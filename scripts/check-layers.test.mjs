@@ -64,7 +64,7 @@ describe('check-layers', () => {
     expect(lines).toEqual([
       "apps/api/src/http/session.ts:5: http imports modules ('../modules/auth/routes.js'): layers import downwards only",
       "apps/web/src/components/switcher.test.tsx:1: components imports features ('../features/x/page'): layers import downwards only",
-      `check-layers: 2 boundary violation(s). Layers: config → i18n → db → http → resources → jobs → modules → app; lib → components → features → app. API modules: ${API_MODULES.join(' → ')}`,
+      `check-layers: 2 boundary violation(s). Layers: config → i18n → db → http → storage → notify → resources → jobs → modules → app; lib → components → features → app. API modules: ${API_MODULES.join(' → ')}`,
     ]);
   });
 

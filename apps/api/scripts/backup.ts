@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import type { TConfig } from '../src/config.js';
 import { BACKUP_LOCK } from '../src/modules/documents/repository.js';
-import type { TStorage } from '../src/modules/documents/storage/index.js';
+import type { TStorage } from '../src/storage/index.js';
 import { FORMAT, inside, MANIFEST, type TManifest } from './lib/manifest.js';
 import {
   digestFile,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import type { StorageDriver } from '../src/modules/documents/storage/driver.js';
+import type { StorageDriver } from '../src/storage/driver.js';
 import {
   digest,
   liveFiles,

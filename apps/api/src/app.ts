@@ -23,7 +23,6 @@ import { applicationsModule } from './modules/applications/routes.js';
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
 import { documentsModule } from './modules/documents/routes.js';
-import { createStorage, type TStorage } from './modules/documents/storage/index.js';
 import { mailModule } from './modules/mail/routes.js';
 import { notificationsModule } from './modules/notifications/routes.js';
 import { settingsModule } from './modules/settings/routes.js';
@@ -31,6 +30,7 @@ import { usersModule } from './modules/users/routes.js';
 import { CatalogueCache } from './resources/catalogue-cache.js';
 import { ResourceRegistry } from './resources/registry.js';
 import { resourceModule } from './resources/routes.js';
+import { createStorage, type TStorage } from './storage/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { ConfigError, readConfig, type TConfig } from '../../src/config.js';
 import { type Database, DataDirError, openDatabase } from '../../src/db/client.js';
-import { createStorage, type TStorage } from '../../src/modules/documents/storage/index.js';
+import { createStorage, type TStorage } from '../../src/storage/index.js';
 
 // What the operations scripts (storage:migrate, backup, restore) share: flags, the portal's own
 // configuration, database and storage drivers, checksums and row counts.

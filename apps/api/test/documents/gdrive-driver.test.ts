@@ -7,8 +7,8 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config.js';
 import { AppError } from '../../src/http/errors.js';
-import { type GDriveDriver, gdriveDriver } from '../../src/modules/documents/storage/gdrive.js';
-import { MAX_ATTEMPTS } from '../../src/modules/documents/storage/gdrive-call.js';
+import { type GDriveDriver, gdriveDriver } from '../../src/storage/gdrive.js';
+import { MAX_ATTEMPTS } from '../../src/storage/gdrive-call.js';
 import { DriveStandIn } from './gdrive-stand-in.js';
 
 // The Google Drive driver against a local stand-in of Drive v3 and Google's token endpoint.

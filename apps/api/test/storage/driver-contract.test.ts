@@ -8,10 +8,10 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config.js';
 import { AppError } from '../../src/http/errors.js';
-import type { StorageDriver } from '../../src/modules/documents/storage/driver.js';
-import { gdriveDriver } from '../../src/modules/documents/storage/gdrive.js';
-import { localDriver } from '../../src/modules/documents/storage/local.js';
-import { PART_SIZE, s3Client, s3Driver } from '../../src/modules/documents/storage/s3.js';
+import type { StorageDriver } from '../../src/storage/driver.js';
+import { gdriveDriver } from '../../src/storage/gdrive.js';
+import { localDriver } from '../../src/storage/local.js';
+import { PART_SIZE, s3Client, s3Driver } from '../../src/storage/s3.js';
 import { DriveStandIn } from '../documents/gdrive-stand-in.js';
 import { S3StandIn, silentServer } from './s3-stand-in.js';
 

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config.js';
 import { files } from '../../src/db/schema/index.js';
-import { s3Driver } from '../../src/modules/documents/storage/s3.js';
+import { s3Driver } from '../../src/storage/s3.js';
 import { signInAs } from '../app.js';
 import { download, listFiles, upload } from '../documents/helpers.js';
 import { docxFile, pdfFile, pngFile } from '../documents/samples.js';

@@ -5,8 +5,8 @@ import type { TDb } from '../../db/client.js';
 import { courses, files, studentCourses, universities, universityCourses } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { ownsStudent, type TActor } from '../../resources/scope.js';
+import type { StorageDriver } from '../../storage/driver.js';
 import { readApplication } from '../applications/review.js';
-import type { StorageDriver } from '../documents/storage/driver.js';
 import type { TPdfInput } from './pdf-input.js';
 
 // Everything the application PDF shows, read in one transaction, with the caller's scope checked

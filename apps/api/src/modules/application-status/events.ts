@@ -1,8 +1,8 @@
 import type { TApplicationChange } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { TDbOrTx } from '../../db/client.js';
+import { storeChangeNotification, type TStoredNotification } from '../../notify/stored.js';
 import { inTransaction } from '../../resources/mutations.js';
-import { storeChangeNotification, type TStoredNotification } from '../notifications/stored.js';
 import { enqueueChangeMails } from './mails.js';
 
 // Every change of an application (issue 12) goes through two places:

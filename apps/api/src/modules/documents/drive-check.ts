@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
-import type { GDriveDriver } from './storage/gdrive.js';
+import type { GDriveDriver } from '../../storage/gdrive.js';
 
 // The admin's Google Drive check (spec 2.3 "Google-drive check page", 7.3 find-root-folder):
 // reads the root folder's metadata through the configured service account.

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
 import { actorOf, ownsStudent } from '../../resources/scope.js';
 import { readSettings } from '../../settings/store.js';
+import { cleanSpool } from '../../storage/spool.js';
 import { registerDriveCheck } from './drive-check.js';
 import { contentDisposition } from './names.js';
 import { extendRecordsWithFiles } from './record-files.js';
@@ -18,7 +19,6 @@ import {
   listDocuments,
 } from './repository.js';
 import { documentsDeps, purgeNow, removeSpooled, storeUpload, uploadDocument } from './service.js';
-import { cleanSpool } from './spool.js';
 import { SWEEP_INTERVAL_MS, sweepFiles } from './sweep.js';
 import { limitMb, refuseOversized, spoolUpload } from './upload.js';
 

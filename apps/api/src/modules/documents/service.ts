@@ -3,6 +3,10 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { TActor } from '../../resources/scope.js';
+import type { StorageDriver } from '../../storage/driver.js';
+import type { GDriveDriver } from '../../storage/gdrive.js';
+import type { TStorage } from '../../storage/index.js';
+import { spoolDir } from '../../storage/local.js';
 import { checkUpload } from './file-check.js';
 import { displayNameOf } from './names.js';
 import {
@@ -14,10 +18,6 @@ import {
   type TUploadQuota,
 } from './repository.js';
 import { scanUpload, type TScanner } from './scan.js';
-import type { StorageDriver } from './storage/driver.js';
-import type { GDriveDriver } from './storage/gdrive.js';
-import type { TStorage } from './storage/index.js';
-import { spoolDir } from './storage/local.js';
 import { purgeReleased, type TSweepDeps } from './sweep.js';
 import type { TSpooled } from './upload.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client.js';
+import type { StorageDriver } from '../../storage/driver.js';
+import { cleanSpool } from '../../storage/spool.js';
 import { deleteReleasedRow, findReleased, mayPurge, releaseUnreferenced } from './repository.js';
-import { cleanSpool } from './spool.js';
-import type { StorageDriver } from './storage/driver.js';
 
 /** Uploaded files that no record refers to are removed after this long (DESIGN 6). */
 export const UNREFERENCED_TTL_MS = 24 * 3600_000;

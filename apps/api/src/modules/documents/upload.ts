@@ -6,8 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { watchForStall } from '../../http/body-stall.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { spoolFileName } from './spool.js';
-import { storageFault } from './storage/driver.js';
+import { storageFault } from '../../storage/driver.js';
+import { spoolFileName } from '../../storage/spool.js';
 
 /** The limit in megabytes as UPLOAD_MAX_MB states it (at most 2 decimals): 10, 0.05. */
 export const limitMb = (maxBytes: number) => Math.round((maxBytes / 1024 / 1024) * 100) / 100;

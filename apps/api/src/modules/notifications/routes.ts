@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documented, problems } from '../../http/openapi.js';
+import { listOwn, markOwnRead } from '../../notify/stored.js';
 import { createHub } from './hub.js';
 import { markNotified } from './repository.js';
-import { listOwn, markOwnRead } from './stored.js';
 
 const ZMarked = z.object({
   ids: z.array(z.number().int()).describe('The ids that were unread and are now notified.'),

@@ -3,12 +3,16 @@ import { ZApplicationStatus } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
 import { CrudScreen } from '../../components/crud/crud-screen';
 import { defineCrud, type TRow } from '../../components/crud/define';
-import { StudentApplicationForms } from '../application-forms/student-application-forms';
-import { AgentActionNeeded, OpenRequestsPanel } from '../application-status/open-requests-panel';
-import { StatusBadge, statusChoiceFilter } from '../application-status/status-badge';
-import { StudentStatusSection } from '../application-status/student-status-section';
-import { useSession } from '../auth/session';
-import { FIRST_NAME_FILTER, PASSPORT, PROGRESS, STUDENT_NAMES } from '../catalogue/shared-fields';
+import { StudentApplicationForms } from '../application-forms';
+import {
+  AgentActionNeeded,
+  OpenRequestsPanel,
+  StatusBadge,
+  StudentStatusSection,
+  statusChoiceFilter,
+} from '../application-status';
+import { useSession } from '../auth';
+import { FIRST_NAME_FILTER, PASSPORT, PROGRESS, STUDENT_NAMES } from '../catalogue';
 
 /**
  * Spec 2.3 Student Maintenance (agent). The server lists only the agent's own students. Add and

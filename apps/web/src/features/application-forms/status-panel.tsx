@@ -13,10 +13,8 @@ import { notifySuccess } from '../../components/crud/notify';
 import { api } from '../../lib/api';
 import { formatIn } from '../../lib/format';
 import { resourceKeys } from '../../lib/resources';
-import { StatusDetailLayout, useStatusDetail } from '../application-status/status-detail-layout';
-import { refreshStatuses } from '../application-status/status-queries';
-import { StatusTimeline } from '../application-status/status-timeline';
-import { useSession } from '../auth/session';
+import { refreshStatuses, StatusDetailLayout, StatusTimeline, useStatusDetail } from '../application-status';
+import { useSession } from '../auth';
 import { downloadStoredFile } from './downloads';
 import { StatusMoveForm } from './status-move-form';
 

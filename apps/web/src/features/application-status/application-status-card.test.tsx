@@ -13,7 +13,7 @@ import {
   renderScreen,
   statusApplication,
 } from '../../testing';
-import { AgentStudentsPage } from '../agent-students/student-maintenance';
+import { AgentStudentsPage } from '../agent-students';
 
 // Issue 12 on the student's dashboard: each application's status, its timeline newest first, the
 // document requests answered through the wizard's upload slot, and Withdraw behind a confirmation.

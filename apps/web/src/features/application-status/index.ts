@@ -1,4 +1,10 @@
 // The application-status feature's public entry (scripts/check-layers.mjs: other features import it from here).
 export { ActionNeededBanner, type TWaitingApplication } from './action-needed-banner';
-export { StatusBadge } from './status-badge';
-export { fetchStatusList, statusKeys } from './status-queries';
+export { ApplicationStatusList, applicationAnchor } from './application-status-list';
+export { AgentActionNeeded, OpenRequestsPanel } from './open-requests-panel';
+export { StatusBadge, statusChoiceFilter } from './status-badge';
+export { StatusDetailLayout, useStatusDetail } from './status-detail-layout';
+export { StatusOverview } from './status-overview';
+export { fetchStatusList, refreshStatuses, statusKeys } from './status-queries';
+export { StatusTimeline } from './status-timeline';
+export { StudentStatusSection } from './student-status-section';

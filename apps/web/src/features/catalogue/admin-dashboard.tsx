@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../components/crud/notify';
 import { api } from '../../lib/api';
 import { formatIn } from '../../lib/format';
-import { StatusOverview } from '../application-status/status-overview';
+import { StatusOverview } from '../application-status';
 import classes from './admin-dashboard.module.css';
 
 type TSummary = { universities: number; courses: number; students: number; submittedApplications: number };

@@ -1,7 +1,7 @@
 import { Button, Container, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AuthPanel } from '../auth/auth-panel';
+import { AuthPanel } from '../auth';
 import classes from './landing.module.css';
 
 /** The call to action and, beside it, the sign-in panel (spec 1, 2.1). */

@@ -2,8 +2,7 @@ import { Button, Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Brand } from '../../components/brand';
-import { returnUrlFrom } from '../auth/google-login';
-import { LanguageSwitcher } from '../auth/language-switcher';
+import { LanguageSwitcher, returnUrlFrom } from '../auth';
 import classes from './landing.module.css';
 
 export function LandingHeader() {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../components/crud/notify';
 import { api } from '../../lib/api';
 import { translateKey } from '../../lib/i18n';
-import { meQueryKey, useSession } from '../auth/session';
+import { meQueryKey, useSession } from '../auth';
 import { MailSettings } from './mail-settings';
 
 type TErrors = Partial<Record<keyof TProfileNames, string>>;

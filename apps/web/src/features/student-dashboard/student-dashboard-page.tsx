@@ -27,9 +27,14 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
-import { ActionNeededBanner, fetchStatusList, statusKeys } from '../application-status';
-import { ApplicationStatusList, applicationAnchor } from '../application-status/application-status-list';
-import { useSession } from '../auth/session';
+import {
+  ActionNeededBanner,
+  ApplicationStatusList,
+  applicationAnchor,
+  fetchStatusList,
+  statusKeys,
+} from '../application-status';
+import { useSession } from '../auth';
 
 // Spec 2.4 and DESIGN 6: the student's home. Steps completed come from the stored stage (the next
 // step to do, 11 once submitted); the button reads apply, continue or updateApplication.

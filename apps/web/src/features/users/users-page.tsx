@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudScreen } from '../../components/crud/crud-screen';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { usersDefinition } from './users';
 
 /** `/Admin/Users`: the accounts, disabled and enabled by admins (SECURITY 19). */

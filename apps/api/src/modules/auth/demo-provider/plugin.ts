@@ -74,6 +74,49 @@ async function forgetEarlierSignIn(provider: Provider, interaction: TInteraction
   await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
 }
 
+/** The sign-in page of interaction `uid` (its forms post back under `mountPath`). */
+function pageFor(
+  mountPath: string,
+  uid: string,
+  lang: TDemoPageLanguage,
+  extra: { email?: string; firstName?: string; lastName?: string; error?: 'email' | 'name' } = {},
+) {
+  const base = `${mountPath}/interaction/${encodeURIComponent(uid)}`;
+  return renderSignInPage({
+    pageUrl: base,
+    loginAction: `${base}/login`,
+    abortAction: `${base}/abort`,
+    lang,
+    ...extra,
+  });
+}
+
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    // Under helmet's `no-referrer` a browser sends `Origin: null` with a form POST, which our
+    // same-origin rule refuses; `same-origin` lets this page's forms say where they come from.
+    .header('referrer-policy', 'same-origin')
+    .type('text/html; charset=utf-8')
+    .send(body);
+
+/** The pending login interaction named in the URL, or null when its cookie is gone or stale. */
+async function loginInteraction(
+  opts: TDemoProviderPluginOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  uid: string,
+) {
+  const provider = await opts.provider();
+  try {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    return details.uid === uid && details.prompt.name === 'login' ? details : null;
+  } catch {
+    return null;
+  }
+}
+
 async function interactionPages(app: FastifyInstance, opts: TDemoProviderPluginOptions) {
   const { mountPath } = opts;
   app.addContentTypeParser(
@@ -82,46 +125,12 @@ async function interactionPages(app: FastifyInstance, opts: TDemoProviderPluginO
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  const pageFor = (
-    uid: string,
-    lang: TDemoPageLanguage,
-    extra: { email?: string; firstName?: string; lastName?: string; error?: 'email' | 'name' } = {},
-  ) => {
-    const base = `${mountPath}/interaction/${encodeURIComponent(uid)}`;
-    return renderSignInPage({
-      pageUrl: base,
-      loginAction: `${base}/login`,
-      abortAction: `${base}/abort`,
-      lang,
-      ...extra,
-    });
-  };
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply
-      .status(status)
-      .header('cache-control', 'no-store')
-      // Under helmet's `no-referrer` a browser sends `Origin: null` with a form POST, which our
-      // same-origin rule refuses; `same-origin` lets this page's forms say where they come from.
-      .header('referrer-policy', 'same-origin')
-      .type('text/html; charset=utf-8')
-      .send(body);
-
-  /** The pending login interaction named in the URL, or null when its cookie is gone or stale. */
-  const loginInteraction = async (request: FastifyRequest, reply: FastifyReply, uid: string) => {
-    const provider = await opts.provider();
-    try {
-      const details = await provider.interactionDetails(request.raw, reply.raw);
-      return details.uid === uid && details.prompt.name === 'login' ? details : null;
-    } catch {
-      return null;
-    }
-  };
-
   app.get('/interaction/:uid', { schema: { hide: true, params: ZUidParams } }, async (request, reply) => {
     const { uid } = request.params as z.infer<typeof ZUidParams>;
     const lang = pageLanguage(request);
-    if (!(await loginInteraction(request, reply, uid))) return html(reply, 400, renderExpiredPage(lang));
-    return html(reply, 200, pageFor(uid, lang));
+    if (!(await loginInteraction(opts, request, reply, uid)))
+      return html(reply, 400, renderExpiredPage(lang));
+    return html(reply, 200, pageFor(mountPath, uid, lang));
   });
 
   app.post(
@@ -130,7 +139,7 @@ async function interactionPages(app: FastifyInstance, opts: TDemoProviderPluginO
     async (request, reply) => {
       const { uid } = request.params as z.infer<typeof ZUidParams>;
       const lang = pageLanguage(request);
-      const interaction = await loginInteraction(request, reply, uid);
+      const interaction = await loginInteraction(opts, request, reply, uid);
       if (!interaction) return html(reply, 400, renderExpiredPage(lang));
       const form = (request.body as TPageForm | undefined) ?? {};
       const shown = {
@@ -139,14 +148,15 @@ async function interactionPages(app: FastifyInstance, opts: TDemoProviderPluginO
         lastName: formText(form.family_name, 200),
       };
       const email = zEmail.safeParse(form.email);
-      if (!email.success) return html(reply, 400, pageFor(uid, lang, { ...shown, error: 'email' }));
+      if (!email.success)
+        return html(reply, 400, pageFor(mountPath, uid, lang, { ...shown, error: 'email' }));
       // Names are optional: without a first name the portal derives the names from the email.
       let names: z.infer<typeof ZProfileNames> | null = null;
       if (shown.firstName.trim() || shown.lastName.trim()) {
         const parsed = ZProfileNames.safeParse({ firstName: shown.firstName, lastName: shown.lastName });
         if (parsed.success) names = parsed.data;
         else if (shown.firstName.trim())
-          return html(reply, 400, pageFor(uid, lang, { ...shown, error: 'name' }));
+          return html(reply, 400, pageFor(mountPath, uid, lang, { ...shown, error: 'name' }));
       }
       const provider = await opts.provider();
       rememberTypedNames(provider, email.data.toLowerCase(), names);
@@ -166,7 +176,7 @@ async function interactionPages(app: FastifyInstance, opts: TDemoProviderPluginO
     { schema: { hide: true, params: ZUidParams } },
     async (request, reply) => {
       const { uid } = request.params as z.infer<typeof ZUidParams>;
-      if (!(await loginInteraction(request, reply, uid))) {
+      if (!(await loginInteraction(opts, request, reply, uid))) {
         return html(reply, 400, renderExpiredPage(pageLanguage(request)));
       }
       const provider = await opts.provider();

@@ -8,7 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { TS3Settings } from '../../../config.js';
+import type { TS3Settings } from '../config.js';
 import { assertKey, relayDownload, type StorageDriver, storageUnavailable } from './driver.js';
 
 // Files in any S3-compatible object store (DESIGN 7 "Storage drivers"): one object per file under

@@ -1,4 +1,4 @@
-import type { TDriveSettings, TS3Settings } from '../../../config.js';
+import type { TDriveSettings, TS3Settings } from '../config.js';
 import type { StorageDriver } from './driver.js';
 import type { GDriveDriver } from './gdrive.js';
 import { localDriver, spoolDir } from './local.js';

@@ -5,7 +5,7 @@ import {
   USER_NOTIFICATIONS_LIMIT,
 } from '@uniapply/shared';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { TDbOrTx } from '../../db/client.js';
+import type { TDbOrTx } from '../db/client.js';
 import {
   courses,
   studentCourses,
@@ -14,13 +14,17 @@ import {
   universityCourses,
   userNotifications,
   users,
-} from '../../db/schema/index.js';
+} from '../db/schema/index.js';
 
 // Issue 18 item 2: the stored notifications of students and agents. A change of an application
 // writes its row inside the change's own transaction (like the mail queue), for the account that
 // manages the profile when that is a student or an agent; the live push after the commit is a
 // copy of the stored row. Internal notes never get here (the change carries the applicant's
 // message only).
+//
+// It sits in its own layer below the modules (issue 19 item 2): the application-status module
+// writes a notification with each change, and the notifications module reads and marks them, so
+// neither needs the other for it.
 
 export type TStoredNotification = { userId: number; notification: TUserNotification };
 

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { auth, type drive_v3, drive as driveApi } from '@googleapis/drive';
-import type { TDriveSettings } from '../../../config.js';
-import { spoolFileName } from '../spool.js';
+import type { TDriveSettings } from '../config.js';
 import { assertKey, relayDownload, type StorageDriver } from './driver.js';
 import { createCaller, DriveMissing, fetchAccessToken, storageUnavailable } from './gdrive-call.js';
+import { spoolFileName } from './spool.js';
 
 // Files in Google Drive (DESIGN 7 "Storage drivers"). A service account has no storage quota of
 // its own, so the root folder lives in a shared drive and every call says `supportsAllDrives`.

@@ -1,6 +1,6 @@
 import { createSign } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TDriveSettings } from '../../../config.js';
+import type { TDriveSettings } from '../config.js';
 import { storageUnavailable as storageUnavailableError } from './driver.js';
 
 // How the Drive driver talks to Google: the service account's sign-in (OAuth 2.0 JWT bearer
