@@ -14,6 +14,7 @@ export * from './mail.js';
 export * from './people.js';
 export * from './settings.js';
 export * from './students/contacts.js';
+export * from './students/others.js';
 export * from './students/records.js';
 export * from './students/student-info.js';
 export * from './text-limits.js';

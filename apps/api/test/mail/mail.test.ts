@@ -98,9 +98,9 @@ describe('the student hears in their saved language', () => {
 
     const [mail] = smtp.to(student.email);
     expect(smtp.to(student.email)).toHaveLength(1);
-    expect(mail!.subject).toBe('Ariza holati: Computer Science, Universiti Malaya: Ko‘rib chiqilmoqda');
+    expect(mail!.subject).toBe('Ariza holati: Computer Science, Universiti Malaya: Koʻrib chiqilmoqda');
     expect(mail!.text).toContain('Assalomu alaykum');
-    expect(mail!.text).toContain('holati o‘zgardi: «Yuborildi» → «Ko‘rib chiqilmoqda»');
+    expect(mail!.text).toContain('holati oʻzgardi: «Yuborildi» → «Koʻrib chiqilmoqda»');
     expect(mail!.text).toContain('Hujjatlar <tekshirilmoqda> & tez orada');
     expect(mail!.headers.get('content-language')).toBe('uz');
     expect(mail!.from?.text).toContain('no-reply@uniapply.test');
@@ -134,9 +134,7 @@ describe('the student hears in their saved language', () => {
     const mails = smtp.to(student.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Заявка получена: Computer Science, Universiti Malaya');
-    expect(mails[0]!.text).toContain(
-      'Ваша заявка на программу Computer Science в Universiti Malaya получена.',
-    );
+    expect(mails[0]!.text).toContain('Ваша заявка на курс Computer Science в Universiti Malaya получена.');
     expect(mails[0]!.text).toContain('в течение 48 часов');
   });
 
@@ -511,7 +509,7 @@ describe('outbox mode (no SMTP_URL), with the worker loop running', () => {
       expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe(email);
       // A new account speaks Uzbek until it chooses (DEFAULT_LANGUAGE).
       expect(mail.subject).toBe('Ariza qabul qilindi: Computer Science, Universiti Malaya');
-      expect(mail.text).toContain('Xodimlarimiz 48 soat ichida siz bilan bog‘lanadi.');
+      expect(mail.text).toContain('Xodimlarimiz 48 soat ichida siz bilan bogʻlanadi.');
       expect(mail.text).toContain(`${o.baseUrl}/Student/Dashboard`);
 
       // The admin downloads the same file from the Outbox.

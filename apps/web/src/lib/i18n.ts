@@ -20,6 +20,8 @@ const catalogues = import.meta.glob<{ default: Record<string, unknown> }>([
   // These come in one chunk per language (locales/start-bundles.ts); keep the list in step with
   // START_NAMESPACES.
   '!../locales/*/{common,landing,auth,validation}.json',
+  // The mails' own texts: read by the server only (apps/api/src/modules/mail/templates.ts).
+  '!../locales/*/mailTexts.json',
 ]);
 
 /** Namespaces every screen may need; the landing page renders with these. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES, WIZARD_MESSAGE_KEYS, WIZARD_MESSAGES } from '@uniapply/shared';
+import { LANGUAGES, OTHERS_REQUIRED, WIZARD_MESSAGE_KEYS, WIZARD_MESSAGES } from '@uniapply/shared';
 import { describe, expect, it } from 'vitest';
 
 // The wizard's shared schemas hand out `wizard.*` keys (packages/shared/src/application); every
@@ -49,7 +49,10 @@ describe('wizard catalogue', () => {
     expect(text(WIZARD_MESSAGES.fillIn)).toBe('Please fill in the {{field}} field');
     expect(text(WIZARD_MESSAGES.email)).toBe('Please enter a valid email address');
     expect(text(WIZARD_MESSAGES.phone)).toBe('Please enter a valid phone number');
-    expect(text(WIZARD_MESSAGES.othersRequired)).toBe("Please fill in the 'Others' field");
+    // The Others rule is the records' own, one message for the wizard and the record forms.
+    expect(lookup(read('en', 'validation'), OTHERS_REQUIRED.replace(/^validation\./, ''))).toBe(
+      "Please fill in the 'Others' field",
+    );
     expect(text(WIZARD_MESSAGES.selectOne)).toBe('Please select at least one option.');
     expect(text(WIZARD_MESSAGES.agentId)).toBe('Please specify Agent Id.');
     expect(text(WIZARD_MESSAGES.heardAbout)).toBe('Please specify where you heard about us.');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OTHERS_REQUIRED } from '../students/others.js';
 import {
   countEmergencyCompleted,
   countGuardianCompleted,
@@ -38,7 +39,7 @@ describe('ZGuardianStep', () => {
   });
   it('needs others when the relationship is Other (3)', () => {
     const issue = firstStepIssue(ZGuardianStep, { ...guardian, relationship: 3 }, GUARDIAN_FIELD_ORDER);
-    expect(issue).toMatchObject({ path: ['others'], message: WIZARD_MESSAGES.othersRequired });
+    expect(issue).toMatchObject({ path: ['others'], message: OTHERS_REQUIRED });
     expect(ZGuardianStep.safeParse({ ...guardian, relationship: 3, others: 'Uncle' }).success).toBe(true);
   });
   it('shows others before a later invalid address, in form order', () => {
@@ -68,7 +69,7 @@ describe('ZEmergencyStep', () => {
   });
   it("gives the 'Others' message when Other has no text", () => {
     const issue = firstStepIssue(ZEmergencyStep, { ...emergency, relationship: 3 }, EMERGENCY_FIELD_ORDER);
-    expect(issue?.message).toBe('wizard.validation.othersRequired');
+    expect(issue?.message).toBe(OTHERS_REQUIRED);
   });
   it('needs a phone that follows the rule', () => {
     expect(ZEmergencyStep.safeParse({ ...emergency, phoneNumber: '998907654321' }).success).toBe(false);

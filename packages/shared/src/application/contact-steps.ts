@@ -1,24 +1,19 @@
 import { z } from 'zod';
 import { RELATIONSHIP_OTHER } from '../enums.js';
 import { ZEmergencyContactFields, ZGuardianFields } from '../students/contacts.js';
-import { WIZARD_MESSAGES } from './messages.js';
-import { countPassingItems, isBlank, optionalField, requiredField } from './step-fields.js';
+import { requireOthers } from '../students/others.js';
+import { fieldKey } from './messages.js';
+import { countPassingItems, optionalField, requiredField } from './step-fields.js';
 
 // Steps 2 and 3 (spec 5): guardian and emergency contact. Relationship Other (3) needs `others`.
 
 const g = ZGuardianFields.shape;
 const e = ZEmergencyContactFields.shape;
 
-function requireOthersWhenOther(v: { relationship?: unknown; others?: unknown }, ctx: z.RefinementCtx) {
-  if (v.relationship === RELATIONSHIP_OTHER && isBlank(v.others)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['others'],
-      message: WIZARD_MESSAGES.othersRequired,
-      params: { field: 'wizard.fields.others' },
-    });
-  }
-}
+/** The record's Others rule (students/others.ts), its issue naming the wizard's field. */
+const requireOthersWhenOther = requireOthers('relationship', RELATIONSHIP_OTHER, {
+  field: fieldKey('others'),
+});
 
 const ZGuardianStepFields = z.object({
   firstName: requiredField('firstName', g.firstName),

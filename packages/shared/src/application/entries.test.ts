@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OTHERS_REQUIRED } from '../students/others.js';
 import {
   EXPERIENCE_FIELD_ORDER,
   experienceToForm,
@@ -39,7 +40,7 @@ describe('ZQualificationEntry', () => {
   });
   it('needs others for type Others (6)', () => {
     expect(messages(ZQualificationEntry, { ...qualification, qualificationType: 6 })).toEqual([
-      WIZARD_MESSAGES.othersRequired,
+      OTHERS_REQUIRED,
     ]);
     expect(
       ZQualificationEntry.safeParse({ ...qualification, qualificationType: 6, others: 'IB' }).success,
@@ -114,7 +115,7 @@ describe('ZLanguageEntry', () => {
   it('needs others for type Others (3) and a certificate', () => {
     expect(messages(ZLanguageEntry, { ...language, languageType: 3, certFileName: '' })).toEqual([
       WIZARD_MESSAGES.certificate,
-      WIZARD_MESSAGES.othersRequired,
+      OTHERS_REQUIRED,
     ]);
     expect(ZLanguageEntry.safeParse({ ...language, languageType: 3, others: 'Duolingo' }).success).toBe(true);
   });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGE_OTHERS, QUALIFICATION_OTHERS, QUALIFICATIONS_WITHOUT_TRANSCRIPT } from '../enums.js';
 import { zId } from '../fields.js';
+import { requireOthers as requireRecordOthers } from '../students/others.js';
 import { ZExperienceFields, ZLanguageFields, ZQualificationFields } from '../students/records.js';
-import { WIZARD_MESSAGES } from './messages.js';
+import { fieldKey, WIZARD_MESSAGES } from './messages.js';
 import { fillInIssue, isBlank, optionalField, requiredField } from './step-fields.js';
 
 // Steps 4 to 6 (spec 5): the qualification, language and experience dialogs and their lists.
@@ -22,13 +23,9 @@ const yearOfExam = <T extends z.ZodType>(inner: T) =>
     z.number(WIZARD_MESSAGES.yearNumber).pipe(inner as never) as unknown as z.ZodPipe<z.ZodNumber, T>,
   );
 
-function requireOthers(typeKey: string, othersValue: number) {
-  return (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
-    if (v[typeKey] === othersValue && isBlank(v.others)) {
-      ctx.addIssue({ ...fillInIssue('others'), path: ['others'], message: WIZARD_MESSAGES.othersRequired });
-    }
-  };
-}
+/** The record's Others rule, its issue naming the wizard's field. */
+const requireOthers = (typeKey: string, othersValue: number) =>
+  requireRecordOthers(typeKey, othersValue, { field: fieldKey('others') });
 
 const ZQualificationEntryFields = z.object({
   id: entryId,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { OTHERS_REQUIRED } from '../students/others.js';
 import { ZCoursesStep, ZOtherInfoStep } from './choice-steps.js';
 import { ZEmergencyStep, ZGuardianStep } from './contact-steps.js';
 import { ZDraft } from './draft.js';
@@ -43,7 +44,7 @@ describe('wizard messages', () => {
       for (const issue of schema.safeParse([]).error?.issues ?? []) seen.add(issue.message);
     }
     expect(seen).toContain(WIZARD_MESSAGES.fillIn);
-    expect(seen).toContain(WIZARD_MESSAGES.othersRequired);
+    expect(seen).toContain(OTHERS_REQUIRED);
     expect(seen).toContain(WIZARD_MESSAGES.invalid);
     expect(seen).toContain(WIZARD_MESSAGES.heardAbout);
   });

@@ -10,7 +10,6 @@ export const WIZARD_MESSAGES = {
   invalid: 'wizard.validation.invalid',
   email: 'wizard.validation.email',
   phone: 'wizard.validation.phone',
-  othersRequired: 'wizard.validation.othersRequired',
   selectOne: 'wizard.validation.selectOne',
   agentId: 'wizard.validation.agentId',
   heardAbout: 'wizard.validation.heardAbout',

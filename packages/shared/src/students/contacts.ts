@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { RELATIONSHIP_OTHER } from '../enums.js';
 import { zEmail, zId, zIndex, zOptionalText, zPhone, zRequiredText } from '../fields.js';
+import { requireOthers } from './others.js';
 
 /** Relationship Other (3) needs the free-text `others` ("Please fill in the 'Others' field"). */
-function requireOthersWhenOther(v: { relationship: number; others?: string | null }, ctx: z.RefinementCtx) {
-  if (v.relationship === RELATIONSHIP_OTHER && !v.others?.trim()) {
-    ctx.addIssue({ code: 'custom', path: ['others'], message: 'validation.othersRequired' });
-  }
-}
+const requireOthersWhenOther = requireOthers('relationship', RELATIONSHIP_OTHER);
 
 const contactFields = {
   studentId: zId,

@@ -10,16 +10,9 @@ import {
   zRequiredText,
   zWholeNumber,
 } from '../fields.js';
+import { requireOthers } from './others.js';
 
 const zYear = zExamYear;
-
-function requireOthers(typeKey: string, othersValue: number) {
-  return (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
-    if (v[typeKey] === othersValue && !(typeof v.others === 'string' && v.others.trim())) {
-      ctx.addIssue({ code: 'custom', path: ['others'], message: 'validation.othersRequired' });
-    }
-  };
-}
 
 /** File names are storage names handed out by the upload routes, never client paths. */
 const zStoredFile = z

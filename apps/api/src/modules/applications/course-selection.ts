@@ -12,7 +12,7 @@ import { inTransaction } from '../../resources/mutations.js';
 import { describeSpecific } from '../../resources/operations.js';
 import { listRows, type TRow } from '../../resources/queries.js';
 import { actorOf, ownsStudent, type TActor } from '../../resources/scope.js';
-import { deleteDraft } from './drafts.js';
+import { deleteDraft } from './drafts-repository.js';
 import { recordSavedStage } from './review.js';
 import { ZStageQuery } from './stage.js';
 

@@ -6,17 +6,22 @@ import {
   WIZARD_MESSAGES,
   zDraftKey,
 } from '@uniapply/shared';
-import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TDbOrTx } from '../../db/client.js';
-import { applicationDrafts, newProfileDrafts } from '../../db/schema/index.js';
 import { badRequest } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
 import type { TResourceExtension, TResourceHooks } from '../../resources/define.js';
 import { zQueryInt } from '../../resources/hooks.js';
 import { actorOf } from '../../resources/scope.js';
+import {
+  deleteDraft,
+  deleteNewProfileDraft,
+  findDrafts,
+  findNewProfileDraft,
+  saveDraft,
+  saveNewProfileDraft,
+} from './drafts-repository.js';
 import { requireStudent } from './stage.js';
 
 // Drafts (DESIGN 6): the open step's unsaved input, any JSON object of at most 64 KB, not checked
@@ -44,9 +49,6 @@ const ZDraftQuery = z
     draftKey: zDraftKeyQuery,
   })
   .required({ studentId: true, step: true });
-/** The new-profile draft of this user and form ('' is the unnamed one). */
-const newProfileDraft = (userId: number, draftKey: string | undefined) =>
-  and(eq(newProfileDrafts.userId, userId), eq(newProfileDrafts.draftKey, draftKey ?? ''));
 /** The only step of a profile that does not exist yet. */
 const NEW_PROFILE_STEP = 1;
 const newProfileStepOnly = (step: number) => {
@@ -70,12 +72,6 @@ const ZDraftBody = z
   .refine((v) => draftBytes(v) <= DRAFT_MAX_BYTES, { message: WIZARD_MESSAGES.draftTooLarge });
 const noContent = documented(z.undefined().describe('Done.'));
 
-export async function deleteDraft(tx: TDbOrTx, studentId: number, step: number) {
-  await tx
-    .delete(applicationDrafts)
-    .where(and(eq(applicationDrafts.studentId, studentId), eq(applicationDrafts.step, step)));
-}
-
 /** A save of the step's record (any write verb but delete) drops the step's draft. */
 export const dropDraftOnSave = (
   step: number,
@@ -98,28 +94,12 @@ export const dropNewProfileDraftOnCreate = {
     async beforeWrite({ actor, verb, query }, row, { tx, id }) {
       if (id === undefined && verb !== 'delete') {
         const key = typeof query.draftKey === 'string' ? query.draftKey : undefined;
-        await tx.delete(newProfileDrafts).where(newProfileDraft(actor.id, key));
+        await deleteNewProfileDraft(tx, actor.id, key);
       }
       return row;
     },
   },
 } satisfies TResourceExtension;
-
-/**
- * Keeps the user's NEW_PROFILE_DRAFTS_KEPT most recently saved new-profile drafts: a tab closed
- * before its form was saved leaves a draft no client names any more.
- */
-async function pruneNewProfileDrafts(tx: TDbOrTx, userId: number) {
-  const kept = tx
-    .select({ key: newProfileDrafts.draftKey })
-    .from(newProfileDrafts)
-    .where(eq(newProfileDrafts.userId, userId))
-    .orderBy(desc(newProfileDrafts.savedAt), desc(newProfileDrafts.draftKey))
-    .limit(NEW_PROFILE_DRAFTS_KEPT);
-  await tx
-    .delete(newProfileDrafts)
-    .where(and(eq(newProfileDrafts.userId, userId), notInArray(newProfileDrafts.draftKey, kept)));
-}
 
 export function registerDraftRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -140,19 +120,12 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { studentId, draftKey } = req.query as { studentId: number; draftKey?: string };
       if (studentId === 0) {
-        const [row] = await db.select().from(newProfileDrafts).where(newProfileDraft(req.user!.id, draftKey));
-        return { drafts: row ? { [NEW_PROFILE_STEP]: { data: row.data, savedAt: row.savedAt } } : {} };
+        const draft = await findNewProfileDraft(db, req.user!.id, draftKey);
+        return { drafts: draft ? { [NEW_PROFILE_STEP]: draft } : {} };
       }
       return db.transaction(async (tx) => {
         await requireStudent(tx, actorOf(req.user!), studentId);
-        const rows = await tx
-          .select()
-          .from(applicationDrafts)
-          .where(eq(applicationDrafts.studentId, studentId))
-          .orderBy(applicationDrafts.step);
-        const drafts: Record<string, { data: Record<string, unknown>; savedAt: string }> = {};
-        for (const r of rows) drafts[String(r.step)] = { data: r.data, savedAt: r.savedAt };
-        return { drafts };
+        return { drafts: await findDrafts(tx, studentId) };
       });
     },
   );
@@ -176,34 +149,16 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
         step: number;
         draftKey?: string;
       };
+      const savedAt = new Date().toISOString();
+      const data = req.body as Record<string, unknown>;
       if (studentId === 0) {
         newProfileStepOnly(step);
-        const savedAt = new Date().toISOString();
-        const data = req.body as Record<string, unknown>;
-        const userId = req.user!.id;
-        await db.transaction(async (tx) => {
-          await tx
-            .insert(newProfileDrafts)
-            .values({ userId, draftKey: draftKey ?? '', data, savedAt })
-            .onConflictDoUpdate({
-              target: [newProfileDrafts.userId, newProfileDrafts.draftKey],
-              set: { data, savedAt },
-            });
-          await pruneNewProfileDrafts(tx, userId);
-        });
+        await saveNewProfileDraft(db, req.user!.id, draftKey, data, savedAt);
         return reply.status(204).send();
       }
       await db.transaction(async (tx) => {
         await requireStudent(tx, actorOf(req.user!), studentId);
-        const savedAt = new Date().toISOString();
-        const data = req.body as Record<string, unknown>;
-        await tx
-          .insert(applicationDrafts)
-          .values({ studentId, step, data, savedAt })
-          .onConflictDoUpdate({
-            target: [applicationDrafts.studentId, applicationDrafts.step],
-            set: { data, savedAt },
-          });
+        await saveDraft(tx, studentId, step, data, savedAt);
       });
       return reply.status(204).send();
     },
@@ -229,7 +184,7 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
       };
       if (studentId === 0) {
         newProfileStepOnly(step);
-        await db.delete(newProfileDrafts).where(newProfileDraft(req.user!.id, draftKey));
+        await deleteNewProfileDraft(db, req.user!.id, draftKey);
         return reply.status(204).send();
       }
       await db.transaction(async (tx) => {
