@@ -14,7 +14,7 @@ export function StudentStatusSection({ studentId }: { studentId: number }) {
   const { t } = useTranslation('status');
   const headingId = useId();
   const review = useQuery({
-    queryKey: ['Review', 'getReview', studentId],
+    queryKey: ['application', 'review', studentId], // the wizard's key: its saves refresh it
     queryFn: ({ signal }) => api.get<TApplication>(`/Review/getReview?studentId=${studentId}`, { signal }),
   });
   const names = new Map(

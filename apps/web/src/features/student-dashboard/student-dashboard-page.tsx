@@ -42,9 +42,12 @@ import { useSession } from '../auth';
 export const FORM_PATH = '/Student/Infoform';
 type TStage = { studentId: number; step: number };
 
+// The same queries as the wizard's (application-wizard/wizard-api.ts `wizardKeys`: one cache entry
+// per answer): every save and the Confirm invalidate `['application']`, so the dashboard never shows
+// a stage older than the wizard's last step (it did for up to 30 s after a quick Confirm).
 export const dashboardKeys = {
-  stage: ['Stage', 'get', 'own'] as const,
-  review: (studentId: number) => ['Review', 'getReview', studentId] as const,
+  stage: ['application', 'stage', null] as const,
+  review: (studentId: number) => ['application', 'review', studentId] as const,
 };
 
 const INSTRUCTIONS = ['profile', 'family', 'education', 'documents', 'courses'] as const;
