@@ -63,9 +63,12 @@ export function StudentApplicationPage() {
     () => (user ? { firstName: user.firstName, lastName: user.lastName, email: user.email } : undefined),
     [user],
   );
+  // The frame starts from the server's stage of now, never from a cached one: the dashboard shares
+  // this query (student-dashboard-page.tsx), and the profile may have moved on since it was read.
+  const fresh = stage.isFetchedAfterMount || stage.isError;
   return (
     <Screen>
-      {stage.isPending ? (
+      {stage.isPending || !fresh ? (
         <Loading />
       ) : stage.isError ? (
         <LoadFailed error={stage.error} />
