@@ -70,3 +70,14 @@ export async function expectAccessible(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad).toEqual([]);
 }
+
+/**
+ * After a viewport change: waits until the page has its new width and the shell's layout
+ * transitions (the navbar sliding in or out) have ended, so a screenshot shows the settled layout.
+ */
+export async function waitForLayout(page: Page, width: number) {
+  await page.waitForFunction(
+    (w) => window.innerWidth === w && document.getAnimations().every((a) => a.playState !== 'running'),
+    width,
+  );
+}

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import { english, expectAccessible, signInFromLanding } from '../support';
+import { english, expectAccessible, signInFromLanding, waitForLayout } from '../support';
 
 // Issue 10 item 3 (spec 2.3, 4, 7.1): an admin with the Notification screen open, and a second tab
 // elsewhere, sees the bell pulse and the new card the moment an agent confirms a student's
@@ -57,7 +57,7 @@ test('a confirm reaches the open Notification screen live; marking it clears eve
   await tab2.setViewportSize({ width: 360, height: 740 });
   await tab2.getByRole('button', { name: 'Open menu' }).click();
   await expect(tab2.getByRole('dialog').getByTestId('live-bell')).toHaveAttribute('data-highlighted', 'true');
-  await tab2.waitForTimeout(400); // the drawer's slide-in
+  await waitForLayout(tab2, 360); // the drawer's slide-in
   await tab2.screenshot({ path: '/tmp/hub-bell-drawer-360.png' });
   await tab2.keyboard.press('Escape');
   await tab2.setViewportSize({ width: 1280, height: 800 });
@@ -72,7 +72,7 @@ test('a confirm reaches the open Notification screen live; marking it clears eve
     await expect(bellOf(tab)).not.toHaveAccessibleDescription(/new notification/);
   }
   await tab1.setViewportSize({ width: 360, height: 740 });
-  await tab1.waitForTimeout(400); // the shell's layout transition
+  await waitForLayout(tab1, 360);
   await tab1.screenshot({ path: '/tmp/hub-notification-360.png', fullPage: true });
   await agentContext.close();
   await adminContext.close();

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pdfFile } from '../../apps/api/test/documents/samples';
 import { stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import { english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
+import { english, expectAccessible, SCREENSHOTS, signInFromLanding, waitForLayout } from '../support';
 
 // Issue 12, the admin side: the admin moves a student's application to Documents requested through
 // the Application Forms screen (status panel); the student, signed in in another browser context,
@@ -94,7 +94,7 @@ test('the admin requests documents from Application Forms; the student answers; 
   await expectAccessible(admin);
   for (const width of [360, 1280]) {
     await admin.setViewportSize({ width, height: 1000 });
-    await admin.waitForTimeout(300); // the shell's layout transition
+    await waitForLayout(admin, width);
     await admin.screenshot({ path: `${SCREENSHOTS}/admin-status-list-${width}.png` });
     await panel.screenshot({ path: `${SCREENSHOTS}/admin-status-panel-${width}.png` });
   }
@@ -129,7 +129,7 @@ test('the admin requests documents from Application Forms; the student answers; 
   await expectAccessible(admin);
   for (const width of [360, 1280]) {
     await admin.setViewportSize({ width, height: 1000 });
-    await admin.waitForTimeout(300);
+    await waitForLayout(admin, width);
     await admin.screenshot({ path: `${SCREENSHOTS}/admin-status-overview-${width}.png`, fullPage: true });
   }
   await admin.setViewportSize({ width: 1280, height: 1000 });

@@ -1,6 +1,13 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { completeApplication } from '../applications-api';
-import { english, expectAccessible, registerNewAgent, SCREENSHOTS, signInFromLanding } from '../support';
+import {
+  english,
+  expectAccessible,
+  registerNewAgent,
+  SCREENSHOTS,
+  signInFromLanding,
+  waitForLayout,
+} from '../support';
 import { stamp } from './students-api';
 
 // Issue 12 for agents: two agents, each with a student whose application is submitted. An admin
@@ -144,7 +151,16 @@ test("an admin's move reaches the owning agent live, and nothing of another agen
   const describedBefore = await agent.locator(`[id="${bellName}"]`).textContent();
   await move(firstStudent, 'underReview');
   await expect.poll(async () => (await stateOf(firstStudent)).status).toBe('underReview');
-  await agent.waitForTimeout(1500); // a push would have arrived by now
+  // The live push is a copy of the stored row, written in the move's transaction: once the move has
+  // answered, the owning agent has the row and the other agent has none to be pushed.
+  const storedAbout = async (page: Page) => {
+    const res = await page.request.get('/api/UserNotification/list');
+    expect(res.status()).toBe(200);
+    const { items } = (await res.json()) as { items: { studentId: number | null }[] };
+    return items.filter((n) => n.studentId === firstStudent).length;
+  };
+  expect(await storedAbout(first.page)).toBeGreaterThan(0);
+  expect(await storedAbout(agent)).toBe(0);
   expect(await agent.locator(`[id="${bellName}"]`).textContent()).toBe(describedBefore);
   await expect(agent.getByText(firstName)).toHaveCount(0);
 
@@ -161,7 +177,7 @@ test("an admin's move reaches the owning agent live, and nothing of another agen
   await expectAccessible(agent);
   for (const width of [360, 1280]) {
     await agent.setViewportSize({ width, height: 900 });
-    await agent.waitForTimeout(300); // the shell's layout transition
+    await waitForLayout(agent, width);
     await agent.screenshot({ path: `${SCREENSHOTS}/agent-status-${width}.png`, fullPage: true });
   }
   await agent.setViewportSize({ width: 1280, height: 900 });

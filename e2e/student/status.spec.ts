@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { pdfFile } from '../../apps/api/test/documents/samples';
 import { stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import { english, expectAccessible, signInFromLanding } from '../support';
+import { english, expectAccessible, signInFromLanding, waitForLayout } from '../support';
 
 // Issue 12, the applicant side: a student's own application is moved by an admin to Documents
 // requested; the student's open dashboard (another browser context) shows the bell and the request
@@ -79,7 +79,7 @@ test('a documents request reaches the student live; their upload returns the app
   await expectAccessible(student);
   for (const width of [360, 1280]) {
     await student.setViewportSize({ width, height: 900 });
-    await student.waitForTimeout(300); // the shell's layout transition
+    await waitForLayout(student, width);
     await card.scrollIntoViewIfNeeded();
     await student.screenshot({ path: `/tmp/status-dashboard-${width}.png`, fullPage: true });
   }

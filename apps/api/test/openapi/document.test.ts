@@ -58,10 +58,10 @@ function resolve(value: unknown): unknown {
 
 /** Checks a response against the document: status listed, media type and body schema. */
 function expectDocumented(path: string, method: string, res: TResponse) {
-  const op = doc.paths[`/api${path}`]?.[method];
-  expect(op, `${method} ${path} is documented`).toBeDefined();
-  const declared = resolve(op!.responses[String(res.status)]) as TResponseObject | undefined;
-  expect(declared, `${method} ${path} documents ${res.status}`).toBeDefined();
+  expect(Object.keys(doc.paths[`/api${path}`] ?? {}), `${path} is documented`).toContain(method);
+  const op = doc.paths[`/api${path}`]![method]!;
+  expect(Object.keys(op.responses), `${method} ${path} documents its answer`).toContain(String(res.status));
+  const declared = resolve(op.responses[String(res.status)]) as TResponseObject;
   const [mediaType, media] = Object.entries(declared!.content ?? {})[0] ?? [];
   expect(res.contentType.split(';')[0]).toBe(mediaType);
   const schema = z.fromJSONSchema(media!.schema as never);

@@ -130,7 +130,7 @@ describe('the student dashboard', () => {
       '#application-2',
     );
     // The banner comes first on the page.
-    expect(banner.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(screen.getByRole('main')).getAllByRole('region')[0]).toBe(banner);
     // The phone header: the bell with the unread count, and the menu button's badge.
     await waitFor(() =>
       expect(screen.getByTestId('header-bell')).toHaveAccessibleName('Notifications, 1 new'),
