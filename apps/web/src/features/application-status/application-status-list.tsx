@@ -1,8 +1,9 @@
-import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { QueryStates } from '../../components/feedback/query-states';
 import { ApplicationStatusCard } from './application-status-card';
 import { fetchStatusList, statusKeys } from './status-queries';
 
@@ -31,34 +32,28 @@ export function ApplicationStatusList({ studentId, names }: { studentId: number;
     card?.scrollIntoView?.({ block: 'start' });
     card?.focus({ preventScroll: true });
   }, [loaded, hash]);
-  if (list.isPending)
-    return (
-      <Group role="status" gap="xs">
-        <Loader size="sm" aria-hidden />
-        <Text>{t('loading')}</Text>
-      </Group>
-    );
-  if (list.isError)
-    return (
-      <Alert color="red" role="alert">
-        {t('section.loadFailed')}
-      </Alert>
-    );
-  if (list.data.length === 0) return <Text c="dimmed">{t('section.empty')}</Text>;
   return (
-    <Stack gap="md">
-      {list.data.map((s) => {
-        const name = names.get(s.studentCourseId);
-        return (
-          <ApplicationStatusCard
-            key={s.studentCourseId}
-            studentCourseId={s.studentCourseId}
-            course={name?.course ?? '—'}
-            university={name?.university ?? ''}
-            anchorId={applicationAnchor(s.studentCourseId)}
-          />
-        );
-      })}
-    </Stack>
+    <QueryStates query={list} loading={t('loading')} failed={t('section.loadFailed')}>
+      {(states) =>
+        states.length === 0 ? (
+          <Text c="dimmed">{t('section.empty')}</Text>
+        ) : (
+          <Stack gap="md">
+            {states.map((s) => {
+              const name = names.get(s.studentCourseId);
+              return (
+                <ApplicationStatusCard
+                  key={s.studentCourseId}
+                  studentCourseId={s.studentCourseId}
+                  course={name?.course ?? '—'}
+                  university={name?.university ?? ''}
+                  anchorId={applicationAnchor(s.studentCourseId)}
+                />
+              );
+            })}
+          </Stack>
+        )
+      }
+    </QueryStates>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { TApplicationStatusDetail, TApplicationStatusState } from '@uniapply/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryStates } from '../../components/feedback/query-states';
 import { StatusBadge } from './status-badge';
 import { fetchStatusDetail, statusKeys } from './status-queries';
 
@@ -43,18 +44,9 @@ export function StatusDetailLayout({
           </Group>
         ) : null}
       </Group>
-      {detail.isPending ? (
-        <Group role="status" gap="xs">
-          <Loader size="sm" aria-hidden />
-          <Text>{t('loading')}</Text>
-        </Group>
-      ) : detail.isError ? (
-        <Alert color="red" role="alert">
-          {t('loadFailed')}
-        </Alert>
-      ) : (
-        children(detail.data)
-      )}
+      <QueryStates query={detail} loading={t('loading')} failed={t('loadFailed')}>
+        {children}
+      </QueryStates>
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Card, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_STATUSES, type TApplicationStatusState, type TUserNotification } from '@uniapply/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { QueryStates } from '../../components/feedback/query-states';
 import { EmptyResults, LoadError } from '../../components/paged-list/load-states';
 import { api } from '../../lib/api';
 import { formatIn } from '../../lib/format';
@@ -105,35 +106,30 @@ export function ApplicantNotificationsPage() {
           <Title order={2} size="h4" id="now-title">
             {t('page.now')}
           </Title>
-          {current.isPending ? (
-            <Group role="status" gap="xs">
-              <Loader size="sm" aria-hidden />
-              <Text>{t('loading')}</Text>
-            </Group>
-          ) : current.isError ? (
-            <Alert color="red" role="alert">
-              {t('section.loadFailed')}
-            </Alert>
-          ) : current.data.length === 0 ? (
-            <Text c="dimmed">{t('section.empty')}</Text>
-          ) : (
-            <Stack
-              component="ul"
-              gap="xs"
-              aria-labelledby="now-title"
-              style={{ listStyle: 'none', padding: 0 }}
-            >
-              {APPLICATION_STATUSES.map((status) => {
-                const count = current.data.filter((s) => s.status === status).length;
-                return count ? (
-                  <Group component="li" key={status} gap="xs">
-                    <StatusBadge status={status} />
-                    <Text>{t('page.count', { count })}</Text>
-                  </Group>
-                ) : null;
-              })}
-            </Stack>
-          )}
+          <QueryStates query={current} loading={t('loading')} failed={t('section.loadFailed')}>
+            {(states) =>
+              states.length === 0 ? (
+                <Text c="dimmed">{t('section.empty')}</Text>
+              ) : (
+                <Stack
+                  component="ul"
+                  gap="xs"
+                  aria-labelledby="now-title"
+                  style={{ listStyle: 'none', padding: 0 }}
+                >
+                  {APPLICATION_STATUSES.map((status) => {
+                    const count = states.filter((s) => s.status === status).length;
+                    return count ? (
+                      <Group component="li" key={status} gap="xs">
+                        <StatusBadge status={status} />
+                        <Text>{t('page.count', { count })}</Text>
+                      </Group>
+                    ) : null;
+                  })}
+                </Stack>
+              )
+            }
+          </QueryStates>
           <Anchor component={Link} to={home}>
             {user?.role === 'Agent' ? t('page.toStudents') : t('page.toDashboard')}
           </Anchor>

@@ -5,7 +5,6 @@ import {
   Card,
   Group,
   List,
-  Loader,
   Progress,
   SimpleGrid,
   Stack,
@@ -26,6 +25,7 @@ import {
 } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryStates } from '../../components/feedback/query-states';
 import { api } from '../../lib/api';
 import {
   ActionNeededBanner,
@@ -114,46 +114,39 @@ export function StudentDashboardPage() {
                 </Badge>
               ) : null}
             </Group>
-            {stage.isPending ? (
-              <Group role="status" gap="xs">
-                <Loader size="sm" aria-hidden />
-                <Text>{t('loading')}</Text>
-              </Group>
-            ) : stage.isError ? (
-              <Alert color="red" role="alert">
-                {t('progress.loadFailed')}
-              </Alert>
-            ) : (
-              <>
-                <Progress.Root size="xl" radius="xl">
-                  <Progress.Section
-                    value={progressPercent(step)}
-                    color={submitted ? 'green' : undefined}
-                    aria-label={t('progress.title')}
-                  />
-                </Progress.Root>
-                <Group justify="space-between">
-                  <Text fw={600}>{t('progress.completed', { done, total: FORM_STEPS })}</Text>
-                  {left > 0 ? <Text c="dimmed">{t('progress.left', { count: left })}</Text> : null}
-                </Group>
-                {waiting.length > 0 ? (
-                  // Near-black on the orange tint (as the status badges): white on orange stays under 4.5:1.
-                  <Badge
-                    color="orange"
-                    variant="light"
-                    size="lg"
-                    tt="none"
-                    style={{ alignSelf: 'flex-start' }}
-                    styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
-                  >
-                    {t('progress.actionNeeded', { count: waiting.length })}
-                  </Badge>
-                ) : null}
-                <Button component={Link} to={FORM_PATH} mt="xs" style={{ alignSelf: 'flex-start' }}>
-                  {t(`wizard:dashboard.${button}`)}
-                </Button>
-              </>
-            )}
+            <QueryStates query={stage} loading={t('loading')} failed={t('progress.loadFailed')}>
+              {() => (
+                <>
+                  <Progress.Root size="xl" radius="xl">
+                    <Progress.Section
+                      value={progressPercent(step)}
+                      color={submitted ? 'green' : undefined}
+                      aria-label={t('progress.title')}
+                    />
+                  </Progress.Root>
+                  <Group justify="space-between">
+                    <Text fw={600}>{t('progress.completed', { done, total: FORM_STEPS })}</Text>
+                    {left > 0 ? <Text c="dimmed">{t('progress.left', { count: left })}</Text> : null}
+                  </Group>
+                  {waiting.length > 0 ? (
+                    // Near-black on the orange tint (as the status badges): white on orange stays under 4.5:1.
+                    <Badge
+                      color="orange"
+                      variant="light"
+                      size="lg"
+                      tt="none"
+                      style={{ alignSelf: 'flex-start' }}
+                      styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
+                    >
+                      {t('progress.actionNeeded', { count: waiting.length })}
+                    </Badge>
+                  ) : null}
+                  <Button component={Link} to={FORM_PATH} mt="xs" style={{ alignSelf: 'flex-start' }}>
+                    {t(`wizard:dashboard.${button}`)}
+                  </Button>
+                </>
+              )}
+            </QueryStates>
           </Stack>
         </Card>
 
