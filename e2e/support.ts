@@ -74,10 +74,18 @@ export async function expectAccessible(page: Page) {
 /**
  * After a viewport change: waits until the page has its new width and the shell's layout
  * transitions (the navbar sliding in or out) have ended, so a screenshot shows the settled layout.
+ * Endless animations (a loader, a pulsing dot) are not waited for: they never end.
  */
 export async function waitForLayout(page: Page, width: number) {
   await page.waitForFunction(
-    (w) => window.innerWidth === w && document.getAnimations().every((a) => a.playState !== 'running'),
+    (w) =>
+      window.innerWidth === w &&
+      document
+        .getAnimations()
+        // A spinner or a live dot loops for ever; only finite transitions settle.
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
     width,
   );
 }
