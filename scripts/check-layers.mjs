@@ -64,7 +64,7 @@ export const API_MODULES = [
   'notifications',
   'documents',
   'application-status',
-  'applications',
+  'application-wizard',
   'application-forms',
 ];
 

@@ -14,7 +14,7 @@ import { seedReferenceData } from '../src/db/seed/index.js';
 import { sessionCookieName } from '../src/http/session.js';
 import { createSession } from '../src/http/session-store.js';
 import type { TestApp } from '../test/app.js';
-import { completeApplication as completeApplicationOf } from '../test/applications/complete.js';
+import { completeApplication as completeApplicationOf } from '../test/application-wizard/complete.js';
 import { client } from '../test/resources/helpers.js';
 
 export type TNotificationReady = {

@@ -19,7 +19,7 @@ import { adminModule } from './modules/admin/routes.js';
 import { registerPdfRoute } from './modules/application-forms/pdf-route.js';
 import { applicationFormsModule } from './modules/application-forms/routes.js';
 import { applicationStatusModule } from './modules/application-status/routes.js';
-import { applicationsModule } from './modules/applications/routes.js';
+import { applicationWizardModule } from './modules/application-wizard/routes.js';
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
 import { documentsModule } from './modules/documents/routes.js';
@@ -158,7 +158,7 @@ export async function buildApp({
   await app.register(adminModule, { prefix: '/api' });
   await app.register(usersModule, { prefix: '/api' });
   // Modules extend the resources (hooks) before the resource routes are built from them.
-  await app.register(applicationsModule, { prefix: '/api' });
+  await app.register(applicationWizardModule, { prefix: '/api' });
   await app.register(documentsModule, { prefix: '/api' });
   await app.register(applicationStatusModule, { prefix: '/api' });
   await app.register(registerPdfRoute, { prefix: '/api' });

@@ -3,7 +3,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentCourses, universityCourses } from '../../src/db/schema/index.js';
 import { signInAs } from '../app.js';
-import { completeApplication } from '../applications/complete.js';
+import { completeApplication } from '../application-wizard/complete.js';
 import { createDocsApp } from '../documents/helpers.js';
 import {
   client,

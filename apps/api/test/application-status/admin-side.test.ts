@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationStatuses } from '../../src/db/schema/index.js';
 import { signInAs } from '../app.js';
-import { ok } from '../applications/complete.js';
+import { ok } from '../application-wizard/complete.js';
 import { createDocsApp, download } from '../documents/helpers.js';
 import { pdfFile } from '../documents/samples.js';
 import {

@@ -1,7 +1,7 @@
 import type { TApplicationStatusState, TOpenDocumentRequest } from '@uniapply/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../app.js';
-import { ok } from '../applications/complete.js';
+import { ok } from '../application-wizard/complete.js';
 import { createDocsApp } from '../documents/helpers.js';
 import { client, seedCatalogue, studentInfoBody, type TClient, where } from '../resources/helpers.js';
 import { stateOf, submitted } from './helpers.js';

@@ -7,7 +7,7 @@ import type {
 import { asc, eq } from 'drizzle-orm';
 import { applicationStatuses, mailJobs } from '../../src/db/schema/index.js';
 import type { TestApp } from '../app.js';
-import { completeApplication, ok } from '../applications/complete.js';
+import { completeApplication, ok } from '../application-wizard/complete.js';
 import { upload } from '../documents/helpers.js';
 import { pdfFile } from '../documents/samples.js';
 import type { TClient, TWho } from '../resources/helpers.js';

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationStatusHistory } from '../../src/db/schema/index.js';
 import { signInAs } from '../app.js';
-import { ok } from '../applications/complete.js';
+import { ok } from '../application-wizard/complete.js';
 import { createDocsApp } from '../documents/helpers.js';
 import { client, seedCatalogue, type TClient, universityCourseBody } from '../resources/helpers.js';
 import { detail, forceStatus, mailsOf, recordChanges, stateOf, submitted } from './helpers.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../src/db/schema/index.js';
 import { releaseUnreferenced } from '../../src/modules/documents/repository.js';
 import { signInAs } from '../app.js';
-import { ok } from '../applications/complete.js';
+import { ok } from '../application-wizard/complete.js';
 import { createDocsApp, download, listFiles } from '../documents/helpers.js';
 import { client, seedCatalogue, type TClient, type TWho } from '../resources/helpers.js';
 import { answer, detail, mailsOf, recordChanges, stateOf, submitted } from './helpers.js';

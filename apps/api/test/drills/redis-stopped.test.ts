@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { seedReferenceData } from '../../src/db/seed/index.js';
 import { signInAs, type TestApp } from '../app.js';
-import { completeApplication } from '../applications/complete.js';
+import { completeApplication } from '../application-wizard/complete.js';
 import { logCapture } from '../log-capture.js';
 import { connectHub, eventually, type THubClient } from '../notifications/sockets.js';
 import { client, seedCatalogue, type TClient, type TWho } from '../resources/helpers.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, sessions } from '../../src/db/schema/index.js';
 import { sessionKey } from '../../src/http/session-store.js';
 import { signInAs } from '../app.js';
-import { completeApplication as completeApplicationOf } from '../applications/complete.js';
+import { completeApplication as completeApplicationOf } from '../application-wizard/complete.js';
 import { Browser } from '../auth/browser.js';
 import { signInThroughDemo } from '../auth/flow.js';
 import { createDocsApp } from '../documents/helpers.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../../src/db/seed/index.js';
 import { createTestApp, signInAs, type TestApp } from '../app.js';
-import { completeApplication as completeApplicationOf } from '../applications/complete.js';
+import { completeApplication as completeApplicationOf } from '../application-wizard/complete.js';
 import { client, seedCatalogue } from '../resources/helpers.js';
 import { type ServerProcess, startServer, waitUntilReady } from '../startup/server-process.js';
 import { connectHub, eventually } from './sockets.js';

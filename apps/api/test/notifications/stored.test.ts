@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, userNotifications } from '../../src/db/schema/index.js';
 import { type SignedIn, signInAs } from '../app.js';
 import { submitted } from '../application-status/helpers.js';
-import { ok } from '../applications/complete.js';
+import { ok } from '../application-wizard/complete.js';
 import { createDocsApp } from '../documents/helpers.js';
 import { client, seedCatalogue, type TClient } from '../resources/helpers.js';
 import { connectHub, eventually } from './sockets.js';

@@ -6,7 +6,7 @@ import { applicationStatuses, studentInfos, users } from '../../src/db/schema/in
 import { setSessionCookie } from '../../src/http/session.js';
 import { signInAs, type TestApp } from '../app.js';
 import { submitted } from '../application-status/helpers.js';
-import { ok } from '../applications/complete.js';
+import { ok } from '../application-wizard/complete.js';
 import { createTestDatabase, testDbKind } from '../db.js';
 import { createDocsApp } from '../documents/helpers.js';
 import {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccessRule } from '../../src/http/access.js';
 import { signInAs, type TestApp } from '../app.js';
 import { stateOf, submitted } from '../application-status/helpers.js';
-import { ok } from '../applications/complete.js';
+import { ok } from '../application-wizard/complete.js';
 import { testDbKind } from '../db.js';
 import { createDocsApp, upload } from '../documents/helpers.js';
 import { pdfFile } from '../documents/samples.js';

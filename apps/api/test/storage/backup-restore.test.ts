@@ -10,7 +10,7 @@ import { queryOf, rowCounts } from '../../scripts/lib/ops.js';
 import { files } from '../../src/db/schema/index.js';
 import { signInAs, type TestApp } from '../app.js';
 import { submitted } from '../application-status/helpers.js';
-import { ok } from '../applications/complete.js';
+import { ok } from '../application-wizard/complete.js';
 import { testDbKind } from '../db.js';
 import { download, listFiles } from '../documents/helpers.js';
 import { client, seedCatalogue } from '../resources/helpers.js';

@@ -6,7 +6,7 @@ import { courses, files, studentCourses, universities, universityCourses } from 
 import { notFound } from '../../http/errors.js';
 import { ownsStudent, type TActor } from '../../resources/scope.js';
 import type { StorageDriver } from '../../storage/driver.js';
-import { readApplication } from '../applications/review.js';
+import { readApplication } from '../application-wizard/review.js';
 import type { TPdfInput } from './pdf-input.js';
 
 // Everything the application PDF shows, read in one transaction, with the caller's scope checked

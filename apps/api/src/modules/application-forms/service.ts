@@ -13,7 +13,7 @@ import { getRow } from '../../resources/queries.js';
 import type { TActor } from '../../resources/scope.js';
 import type { ChangeCollector } from '../application-status/events.js';
 import { enterSubmitted } from '../application-status/service.js';
-import { readApplication } from '../applications/review.js';
+import { readApplication } from '../application-wizard/review.js';
 import { applicationFormResource as resource } from './resource.js';
 
 // The Application Form record (spec 3) and the admin's Add/Edit/Delete of DESIGN 6: they change

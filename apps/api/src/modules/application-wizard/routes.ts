@@ -8,7 +8,7 @@ import { extendStudentRecords } from './student-records.js';
 // (hooks on this app's resources) and its own routes. Registered in app.ts under /api, before the
 // resource routes, so the hooks are in place when those are built.
 
-export async function applicationsModule(app: FastifyInstance) {
+export async function applicationWizardModule(app: FastifyInstance) {
   extendStudentRecords(app.resources);
   registerCourseSelectionRoutes(app);
   registerApplicationRoutes(app);
