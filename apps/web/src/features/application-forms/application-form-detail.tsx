@@ -95,7 +95,11 @@ export function ApplicationFormTabs({ form }: { form: TApplicationForm }) {
   const sections = showApplication(
     {
       ...form,
-      documents: form.documents.map((d) => ({ documentTypeId: d.documentTypeId, docPath: d.fileId })),
+      documents: form.documents.map((d) => ({
+        documentTypeId: d.documentTypeId,
+        documentTypeName: d.documentType,
+        docPath: d.fileId,
+      })),
     },
     (key) => t(key),
     i18n.language as TAppLanguage,
