@@ -10,8 +10,9 @@ import {
   type TFileRef,
   type TShownField,
 } from '@uniapply/shared';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OverflowCue } from '../../components/overflow-cue/overflow-cue';
 import { api } from '../../lib/api';
 import { downloadStoredFile } from './downloads';
 
@@ -92,6 +93,7 @@ function filesOf(form: TApplicationForm): Map<string, TFileRef> {
 export function ApplicationFormTabs({ form }: { form: TApplicationForm }) {
   const { t, i18n } = useTranslation(FORM_NAMESPACES);
   const files = filesOf(form);
+  const tabListRef = useRef<HTMLDivElement>(null);
   const sections = showApplication(
     {
       ...form,
@@ -106,13 +108,16 @@ export function ApplicationFormTabs({ form }: { form: TApplicationForm }) {
   );
   return (
     <Tabs defaultValue="personal" keepMounted={false}>
-      <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
-        {sections.map((s) => (
-          <Tabs.Tab key={s.id} value={s.id}>
-            {s.title}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
+      {/* On a phone the tabs scroll sideways; the cue shows that more lie beyond the edge. */}
+      <OverflowCue scrollerRef={tabListRef}>
+        <Tabs.List ref={tabListRef} style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+          {sections.map((s) => (
+            <Tabs.Tab key={s.id} value={s.id}>
+              {s.title}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </OverflowCue>
       {sections.map((s) => (
         <Tabs.Panel key={s.id} value={s.id} pt="md">
           {s.entries.length === 0 && <Text c="dimmed">{s.emptyText}</Text>}
