@@ -1,5 +1,11 @@
 import multipart from '@fastify/multipart';
-import { UPLOAD_EXTENSIONS, ZAppConfig } from '@uniapply/shared';
+import {
+  UPLOAD_EXTENSIONS,
+  ZAppConfig,
+  ZDocumentRow,
+  ZDocumentUploaded,
+  ZStoredFile,
+} from '@uniapply/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,14 +44,6 @@ const ZUploadFields = z.object({
     .transform(Number)
     .optional(),
 });
-const ZStoredFile = z.object({ fileId: z.string(), fileName: z.string() });
-const ZDocumentRow = z.object({
-  id: z.number().int(),
-  documentTypeId: z.number().int(),
-  fileId: z.string(),
-  fileName: z.string().nullable(),
-});
-const ZDocumentUploaded = ZStoredFile.extend({ id: z.number().int(), docPath: z.string() });
 
 export async function documentsModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -24,6 +24,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/crud/notify';
 import { ApiError, api } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
 import { resourceKeys, resources } from '../../lib/resources';
 
 // The admin's status control (issue 12): only the moves the shared table allows an admin from the
@@ -138,7 +139,7 @@ export function StatusMoveForm({
         </Alert>
       ) : move.isError ? (
         <Alert color="red" role="alert">
-          {t('admin.moveFailed', { message: move.error.message })}
+          {t('admin.moveFailed', { message: errorText(t, move.error) })}
         </Alert>
       ) : null}
       <Select

@@ -1,14 +1,13 @@
 import { Alert, Anchor, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { APPLICATION_STATUSES, type TStatusOverview } from '@uniapply/shared';
+import { APPLICATION_STATUSES } from '@uniapply/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../components/crud/notify';
-import { api } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
 import { formatIn } from '../../lib/format';
+import { fetchStatusOverview, statusKeys } from './status-api';
 import { StatusBadge } from './status-badge';
-import { statusKeys } from './status-queries';
 
 // The admin dashboard's overview (issue 12 item 5): applications by status, each count opening
 // Application Forms filtered by it, and the applications waiting longest in each status. Its key
@@ -22,8 +21,8 @@ export function StatusOverview() {
   const countsId = useId();
   const waitingId = useId();
   const overview = useQuery({
-    queryKey: [...statusKeys.all, 'overview'],
-    queryFn: ({ signal }) => api.get<TStatusOverview>('/ApplicationStatus/overview', { signal }),
+    queryKey: statusKeys.overview,
+    queryFn: ({ signal }) => fetchStatusOverview(signal),
   });
   const format = formatIn(i18n.language);
   const data = overview.data;
@@ -36,7 +35,7 @@ export function StatusOverview() {
         </Title>
         {overview.isError && (
           <Alert color="red" mb="sm" role="alert">
-            {t('overview.failed', { message: errorMessage(t, overview.error) })}
+            {t('overview.failed', { message: errorText(t, overview.error) })}
           </Alert>
         )}
         {overview.isPending ? (

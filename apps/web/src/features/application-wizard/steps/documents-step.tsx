@@ -1,6 +1,12 @@
 import { Alert, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DOCUMENT_TYPES, missingDocuments, OPTIONAL_DOCUMENT_TYPE_ID } from '@uniapply/shared';
+import {
+  DOCUMENT_TYPES,
+  missingDocuments,
+  OPTIONAL_DOCUMENT_TYPE_ID,
+  type TDocumentRow,
+  type TDocumentUploaded,
+} from '@uniapply/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TUploadState, UploadSlot } from '../../../components/forms/upload-slot';
@@ -8,6 +14,7 @@ import { api } from '../../../lib/api';
 import { resourceKeys, resources } from '../../../lib/resources';
 import { uploadFile, uploadRefusal } from '../../../lib/upload';
 import type { TStepProps } from '../step-contract';
+import { wizardApi, wizardKeys } from '../wizard-api';
 import { uploadFailedText } from './entry-step';
 
 // Step 7, supporting documents (spec 2.5, 5): one slot per document type; every type but the
@@ -16,18 +23,12 @@ import { uploadFailedText } from './entry-step';
 /** The slot that offers the phone's camera (spec 3: Passport Photo). */
 const PASSPORT_PHOTO_TYPE_ID = DOCUMENT_TYPES[0].id;
 
-type TDocumentRow = { id: number; documentTypeId: number; fileId: string; fileName: string | null };
-type TUploaded = { id: number; docPath: string; fileId: string; fileName: string };
 type TSlotActivity = {
   state: 'uploading' | 'error';
   progress: number;
   fileName: string;
   fileSize?: number;
   reason?: string | null;
-};
-
-export const documentKeys = {
-  list: (studentId: number) => ['Document', 'list', studentId] as const,
 };
 
 export const downloadHref = (fileId: string) =>
@@ -41,8 +42,8 @@ export function DocumentsStep({ studentId, onValidityChange }: TStepProps) {
     queryFn: ({ signal }) => resources.getAll<{ id: number; name: string }>('DocumentType', { signal }),
   });
   const rows = useQuery({
-    queryKey: documentKeys.list(studentId),
-    queryFn: ({ signal }) => api.get<TDocumentRow[]>(`/Document/list?studentId=${studentId}`, { signal }),
+    queryKey: wizardKeys.documents(studentId),
+    queryFn: ({ signal }) => wizardApi.getDocuments(studentId, signal),
   });
   const [activity, setActivity] = useState<Record<number, TSlotActivity>>({});
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -70,11 +71,11 @@ export function DocumentsStep({ studentId, onValidityChange }: TStepProps) {
     form.append('DocumentTypeId', String(typeId));
     form.append('file', file);
     try {
-      const saved = await uploadFile<TUploaded>('/Document/upload', form, {
+      const saved = await uploadFile<TDocumentUploaded>('/Document/upload', form, {
         onProgress: (progress) =>
           setSlot(typeId, { state: 'uploading', progress, fileName: file.name, fileSize: file.size }),
       });
-      queryClient.setQueryData<TDocumentRow[]>(documentKeys.list(studentId), (old = []) => [
+      queryClient.setQueryData<TDocumentRow[]>(wizardKeys.documents(studentId), (old = []) => [
         ...old.filter((d) => d.documentTypeId !== typeId),
         { id: saved.id, documentTypeId: typeId, fileId: saved.fileId, fileName: saved.fileName },
       ]);
@@ -88,7 +89,7 @@ export function DocumentsStep({ studentId, onValidityChange }: TStepProps) {
     setDeleting(row.documentTypeId);
     try {
       await api.delete(`/Document/delete/${row.id}`);
-      queryClient.setQueryData<TDocumentRow[]>(documentKeys.list(studentId), (old = []) =>
+      queryClient.setQueryData<TDocumentRow[]>(wizardKeys.documents(studentId), (old = []) =>
         old.filter((d) => d.id !== row.id),
       );
     } catch {

@@ -27,6 +27,7 @@ import { translateKey } from '../../../lib/i18n';
 import { resources } from '../../../lib/resources';
 import { uploadFile, uploadRefusal } from '../../../lib/upload';
 import type { TStepProps } from '../step-contract';
+import { wizardKeys } from '../wizard-api';
 
 // Steps 4 to 6 save their entries one dialog at a time (spec 2.5): a list, an add/edit dialog over
 // the shared entry schema, and a delete that asks first and, for entries with files, deletes the
@@ -70,10 +71,6 @@ export type TEntryKind = {
   ) => ReactNode;
   /** Delete the entry's files first (DELETE /{base}/deleteFile/{id}). */
   hasFiles: boolean;
-};
-
-export const entryKeys = {
-  list: (base: string, studentId: number) => ['resource', base, 'find', studentId] as const,
 };
 
 export const fileHref = (fileId: string) => `/api/Document/downloadByFileId/${encodeURIComponent(fileId)}`;
@@ -235,7 +232,7 @@ export function EntryTypeChoice({
 export function EntryStep({ kind, studentId, onValidityChange }: TStepProps & { kind: TEntryKind }) {
   const { t } = useTranslation(['wizard', 'validation', 'enums']);
   const queryClient = useQueryClient();
-  const key = entryKeys.list(kind.base, studentId);
+  const key = wizardKeys.entries(kind.base, studentId);
   const rows = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => api.post<TEntryRow[]>(`/${kind.base}/find`, { studentId }, { signal }),
