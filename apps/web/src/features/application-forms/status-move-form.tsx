@@ -17,6 +17,7 @@ import {
   STATUS_MESSAGE_MAX,
   type TApplicationStatus,
   type TApplicationStatusState,
+  type TNamed,
   type TStatusMove,
   ZStatusMove,
 } from '@uniapply/shared';
@@ -82,7 +83,7 @@ export function StatusMoveForm({
   const requested = to === 'documentsRequested';
   const types = useQuery({
     queryKey: resourceKeys.allRows('DocumentType'),
-    queryFn: ({ signal }) => resources.getAll<{ id: number; name: string }>('DocumentType', { signal }),
+    queryFn: ({ signal }) => resources.getAll<TNamed>('DocumentType', { signal }),
     enabled: requested,
   });
 

@@ -6,6 +6,7 @@ import {
   OPTIONAL_DOCUMENT_TYPE_ID,
   type TDocumentRow,
   type TDocumentUploaded,
+  type TNamed,
 } from '@uniapply/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +40,7 @@ export function DocumentsStep({ studentId, onValidityChange }: TStepProps) {
   const queryClient = useQueryClient();
   const types = useQuery({
     queryKey: resourceKeys.allRows('DocumentType'),
-    queryFn: ({ signal }) => resources.getAll<{ id: number; name: string }>('DocumentType', { signal }),
+    queryFn: ({ signal }) => resources.getAll<TNamed>('DocumentType', { signal }),
   });
   const rows = useQuery({
     queryKey: wizardKeys.documents(studentId),

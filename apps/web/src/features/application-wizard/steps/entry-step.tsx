@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { sortIssuesByForm } from '@uniapply/shared';
+import { sortIssuesByForm, type TStoredFile } from '@uniapply/shared';
 import type { TFunction } from 'i18next';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -380,7 +380,7 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
     form.append('DocumentTypeId', '0');
     form.append('file', file);
     try {
-      const saved = await uploadFile<{ fileId: string; fileName: string }>(`/${kind.base}/upload`, form, {
+      const saved = await uploadFile<TStoredFile>(`/${kind.base}/upload`, form, {
         onProgress: (progress) =>
           track({ state: 'uploading', progress, fileName: file.name, fileSize: file.size }),
       });
