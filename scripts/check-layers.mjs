@@ -6,7 +6,10 @@
 // - a web feature imports another feature only through its public entry (`features/<name>/index.ts`
 //   or the folder itself); the imports found before this rule wait in FEATURE_IMPORTS_TO_MOVE;
 // - product code never imports test code (`testing/`, `test/`, `__tests__/`, `*test-utils*`,
-//   `test-fixtures`); test files and test helpers may.
+//   `test-fixtures`); test files and test helpers may;
+// - a web query key is written only in its area's API module (`features/<area>/api.ts` or
+//   `…-api.ts`, or lib/ for the resources' keys): anywhere else a `queryKey: [` array is reported
+//   (issue 19 item 3, one API module per web area owns its query keys).
 //
 //   node scripts/check-layers.mjs [repo root]      (default: this script's repository)
 //
@@ -88,6 +91,11 @@ const TEST_CODE =
 
 const stripExtension = (name) => name.replace(/\.[^.]+$/, '');
 
+/** A query key written in place: `queryKey: [` (also `queryKey:[`, across a line break). */
+const QUERY_KEY_ARRAY = /\bqueryKey\s*:\s*\[/g;
+/** Where a web query key may be written: an area's API module, or lib/ (the resources' keys). */
+const isKeyOwner = (relative) => /^lib[\\/]/.test(relative) || /(^|[\\/-])api\.[jt]sx?$/.test(relative);
+
 /** The layer index of a path relative to the tree's root, or undefined when it is not layered. */
 function layerOf(tree, relative) {
   const first = relative.split(/[\\/]/)[0];
@@ -123,7 +131,7 @@ const isFeatureEntry = (relative) => /^features[\\/][^\\/]+([\\/]index(\.[jt]sx?
 
 /**
  * Every boundary crossed under `repoRoot`: `{ file, line, kind, message }` (kind: 'layer',
- * 'module', 'undeclared-module', 'feature', 'testing'); `known`: the FEATURE_IMPORTS_TO_MOVE still
+ * 'module', 'undeclared-module', 'feature', 'testing', 'query-key'); `known`: the FEATURE_IMPORTS_TO_MOVE still
  * found (they do not count as violations).
  */
 export function checkBoundaries(repoRoot, { featureImportsToMove = FEATURE_IMPORTS_TO_MOVE } = {}) {
@@ -142,6 +150,17 @@ export function checkBoundaries(repoRoot, { featureImportsToMove = FEATURE_IMPOR
       const feature = tree.root === 'apps/web/src' ? folderIn(relative, 'features') : undefined;
       if (module && !API_MODULES.includes(module)) undeclared.add(module);
       const text = readFileSync(file, 'utf8');
+      if (tree.root === 'apps/web/src' && product && !isKeyOwner(relative)) {
+        for (const match of text.matchAll(QUERY_KEY_ARRAY)) {
+          violations.push({
+            file: path.relative(repoRoot, file),
+            line: text.slice(0, match.index).split('\n').length,
+            kind: 'query-key',
+            message:
+              "a query key written in place ('queryKey: ['): take it from the area's API module (features/<area>/api.ts, its <area>Keys)",
+          });
+        }
+      }
       for (const match of text.matchAll(IMPORT)) {
         const specifier = match[2] ?? match[4];
         const at = {

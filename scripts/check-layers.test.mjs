@@ -115,6 +115,46 @@ describe('check-layers', () => {
     }
   });
 
+  // Issue 19 item 3: one API module per web area owns its query keys.
+  it('fails on a query-key array written outside an area’s API module', () => {
+    const bad = mkdtempSync(path.join(tmpdir(), 'check-keys-'));
+    const put = (relative, text) => {
+      const file = path.join(bad, relative);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    };
+    try {
+      // Allowed: keys in the area's api.ts or *-api.ts, in lib, and in tests (they seed the cache).
+      put(
+        'apps/web/src/features/admin/api.ts',
+        "export const adminKeys = { summary: ['admin', 'summary'] };\nconst q = { queryKey: ['admin'] };\n",
+      );
+      put('apps/web/src/features/wizard/wizard-api.ts', "const q = { queryKey: ['application'] };\n");
+      put('apps/web/src/lib/resources.ts', "const q = { queryKey: ['resource'] };\n");
+      put('apps/web/src/features/admin/page.test.tsx', "const q = { queryKey: ['admin', 'summary'] };\n");
+      put(
+        'apps/web/src/features/admin/page.tsx',
+        "import { adminKeys } from './api';\nconst q = { queryKey: adminKeys.summary };\n",
+      );
+      expect(run(bad).status, run(bad).stderr).toBe(0);
+
+      put(
+        'apps/web/src/features/admin/page.tsx',
+        "const q = useQuery({\n  queryKey: ['admin', 'summary'],\n});\nvoid client.invalidateQueries({ queryKey: [...adminKeys.all, 'x'] });\n",
+      );
+      put('apps/web/src/components/list.tsx', "const q = { queryKey:[ 'list'] };\n");
+      const result = run(bad);
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim().split('\n').slice(0, -1)).toEqual([
+        "apps/web/src/components/list.tsx:1: a query key written in place ('queryKey: ['): take it from the area's API module (features/<area>/api.ts, its <area>Keys)",
+        "apps/web/src/features/admin/page.tsx:2: a query key written in place ('queryKey: ['): take it from the area's API module (features/<area>/api.ts, its <area>Keys)",
+        "apps/web/src/features/admin/page.tsx:4: a query key written in place ('queryKey: ['): take it from the area's API module (features/<area>/api.ts, its <area>Keys)",
+      ]);
+    } finally {
+      rmSync(bad, { recursive: true, force: true });
+    }
+  });
+
   it('passes on the real tree', () => {
     const result = run(repoRoot);
     expect(result.stderr).toBe('');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cleanLine,
   cleanLines,
+  isBlank,
   latestToday,
   MAX_INT,
   zBirthDate,
@@ -177,5 +178,12 @@ describe('numbers', () => {
     for (const bad of ['0', 2, 0.5, true])
       expect(message(zIndex(-1, 1).safeParse(bad))).toBe('validation.choice');
     expect(message(zIndex(0, 3).safeParse(undefined))).toBe('validation.required');
+  });
+});
+
+describe('isBlank', () => {
+  it('is true for undefined, null, empty and spaces only', () => {
+    for (const v of [undefined, null, '', '  \t']) expect(isBlank(v), JSON.stringify(v)).toBe(true);
+    for (const v of [0, false, 'a', []]) expect(isBlank(v), JSON.stringify(v)).toBe(false);
   });
 });

@@ -138,3 +138,7 @@ export const zIndex = (min: number, max: number) =>
     .int('validation.choice')
     .min(min, 'validation.choice')
     .max(max, 'validation.choice');
+
+/** The one reading of "not filled in" (missing, null or spaces), for the rules that need a value. */
+export const isBlank = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

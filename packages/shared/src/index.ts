@@ -1,3 +1,4 @@
+export * from './admin.js';
 export * from './application/index.js';
 export * from './catalogue/course.js';
 export * from './catalogue/named.js';

@@ -53,6 +53,9 @@ export const ZContactMessageInput = z
 export const ZContactMessage = ZContactMessageInput.extend({ id: zId, createdAt: z.string() });
 export type TContactMessageInput = z.infer<typeof ZContactMessageInput>;
 export type TContactMessage = z.infer<typeof ZContactMessage>;
+/** `POST /contact`'s answer: the stored message's id. */
+export const ZContactCreated = z.object({ id: z.number().int() });
+export type TContactCreated = z.infer<typeof ZContactCreated>;
 
 export const ZNotificationData = z.object({
   fullName: z.string(),

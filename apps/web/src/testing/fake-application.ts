@@ -1,4 +1,4 @@
-import type { TApplication } from '@uniapply/shared';
+import type { TApplication, TDrafts } from '@uniapply/shared';
 import { completeApplication } from '@uniapply/shared/test-fixtures';
 import { json, noContent, problem, type THandlers } from './fake-api';
 
@@ -35,7 +35,6 @@ export function emptyApplication(studentId = 7): TApplication {
 }
 
 const query = (url: string) => new URL(url, 'http://localhost').searchParams;
-type TDrafts = Record<string, { data: Record<string, unknown>; savedAt: string }>;
 const body = (init: RequestInit | undefined) => JSON.parse(String(init?.body ?? 'null'));
 
 type TOptions = {

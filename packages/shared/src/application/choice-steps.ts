@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, OPTIONAL_DOCUMENT_TYPE_ID } from '../enums.js';
+import { isBlank } from '../fields.js';
 import { OTHER_INFO_SOURCES, ZOtherInfoFields, ZStudentCourseList } from '../students/records.js';
 import { WIZARD_MESSAGES } from './messages.js';
-import { fillInIssue, isBlank, optionalField } from './step-fields.js';
+import { fillInIssue, optionalField } from './step-fields.js';
 
 // Steps 7 to 9 (spec 5): supporting documents, other information, course selection.
 

@@ -1,19 +1,14 @@
 import { z } from 'zod';
 import { RELATIONSHIP_OTHER } from '../enums.js';
 import { ZEmergencyContactFields, ZGuardianFields } from '../students/contacts.js';
-import { requireOthers } from '../students/others.js';
-import { fieldKey } from './messages.js';
-import { countPassingItems, optionalField, requiredField } from './step-fields.js';
+import { countPassingItems, optionalField, requiredField, requireStepOthers } from './step-fields.js';
 
 // Steps 2 and 3 (spec 5): guardian and emergency contact. Relationship Other (3) needs `others`.
 
 const g = ZGuardianFields.shape;
 const e = ZEmergencyContactFields.shape;
 
-/** The record's Others rule (students/others.ts), its issue naming the wizard's field. */
-const requireOthersWhenOther = requireOthers('relationship', RELATIONSHIP_OTHER, {
-  field: fieldKey('others'),
-});
+const requireOthersWhenOther = requireStepOthers('relationship', RELATIONSHIP_OTHER);
 
 const ZGuardianStepFields = z.object({
   firstName: requiredField('firstName', g.firstName),

@@ -38,3 +38,14 @@ export const ZDraftQuery = z.object({
   draftKey: zDraftKey.optional(),
 });
 export type TDraftQuery = z.infer<typeof ZDraftQuery>;
+
+/** `GET /Draft`'s answer: the stored drafts by step ('1' to '10'). */
+export const ZDrafts = z.object({
+  drafts: z.record(
+    z.string().describe('The step, 1 to 10.'),
+    z.object({ data: z.record(z.string(), z.unknown()), savedAt: z.string() }),
+  ),
+});
+export type TDraftsOut = z.infer<typeof ZDrafts>;
+/** The drafts by step, as the wizard keeps them. */
+export type TDrafts = TDraftsOut['drafts'];

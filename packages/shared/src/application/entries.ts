@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGE_OTHERS, QUALIFICATION_OTHERS, QUALIFICATIONS_WITHOUT_TRANSCRIPT } from '../enums.js';
-import { zId } from '../fields.js';
-import { requireOthers as requireRecordOthers } from '../students/others.js';
+import { isBlank, zId } from '../fields.js';
 import { ZExperienceFields, ZLanguageFields, ZQualificationFields } from '../students/records.js';
-import { fieldKey, WIZARD_MESSAGES } from './messages.js';
-import { fillInIssue, isBlank, optionalField, requiredField } from './step-fields.js';
+import { WIZARD_MESSAGES } from './messages.js';
+import { fillInIssue, optionalField, requiredField, requireStepOthers } from './step-fields.js';
 
 // Steps 4 to 6 (spec 5): the qualification, language and experience dialogs and their lists.
 // Entries carry no studentId (the route names the student) and an id only when editing.
@@ -23,10 +22,6 @@ const yearOfExam = <T extends z.ZodType>(inner: T) =>
     z.number(WIZARD_MESSAGES.yearNumber).pipe(inner as never) as unknown as z.ZodPipe<z.ZodNumber, T>,
   );
 
-/** The record's Others rule, its issue naming the wizard's field. */
-const requireOthers = (typeKey: string, othersValue: number) =>
-  requireRecordOthers(typeKey, othersValue, { field: fieldKey('others') });
-
 const ZQualificationEntryFields = z.object({
   id: entryId,
   qualificationType: requiredField('qualificationType', q.qualificationType),
@@ -41,7 +36,7 @@ const ZQualificationEntryFields = z.object({
 });
 /** All fields required; others for type Others (6); a transcript except for types 0, 1 and 2. */
 export const ZQualificationEntry = ZQualificationEntryFields.superRefine((v, ctx) => {
-  requireOthers('qualificationType', QUALIFICATION_OTHERS)(v, ctx);
+  requireStepOthers('qualificationType', QUALIFICATION_OTHERS)(v, ctx);
   const type = v.qualificationType as unknown;
   if (
     typeof type === 'number' &&
@@ -74,7 +69,7 @@ const ZLanguageEntryFields = z.object({
 });
 /** All fields required; others for type Others (3); a certificate. */
 export const ZLanguageEntry = ZLanguageEntryFields.superRefine(
-  requireOthers('languageType', LANGUAGE_OTHERS),
+  requireStepOthers('languageType', LANGUAGE_OTHERS),
 );
 export type TLanguageEntryValues = z.input<typeof ZLanguageEntry>;
 export type TLanguageEntry = z.output<typeof ZLanguageEntry>;

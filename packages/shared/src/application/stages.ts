@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import { FORM_STEPS, THANK_YOU_STAGE } from '../constants.js';
+import { zId } from '../fields.js';
+import { ZStage } from '../students/records.js';
 import { type TWizardStepId, WIZARD_STEP_IDS } from './messages.js';
 
 // Stages of DESIGN 6 (the spec's second reading): the stored stage is the next step to do (1 to
@@ -75,3 +78,21 @@ export const openingStage = (stage: number | null | undefined) => (stage ? clamp
 export function clickableSteps(maxStage: number | null | undefined): number[] {
   return WIZARD_STEPS.map((s) => s.step).filter((step) => step === 1 || (maxStage ?? 0) >= step);
 }
+
+/** `GET /Stage/get`'s answer: whose application and its stored stage (the stored row's rules). */
+export const ZStageOut = ZStage.extend({
+  studentId: z.number().int().min(0).describe('The student; 0 when a student has no profile yet.'),
+  step: ZStage.shape.step.describe(
+    'The stored stage: the next step to do (1 to 10), 11 once submitted, 0 without a record.',
+  ),
+});
+export type TStageOut = z.infer<typeof ZStageOut>;
+/** `POST /Stage/raise`'s answer: the stage now stored. */
+export const ZRaisedStage = ZStageOut.pick({ step: true });
+export type TRaisedStage = z.infer<typeof ZRaisedStage>;
+/** `POST /Stage/confirm`'s answer: submitted, and which course choices this confirm submitted. */
+export const ZConfirmed = z.object({
+  step: z.literal(11),
+  submitted: z.array(zId).describe('University course ids submitted by this confirm.'),
+});
+export type TConfirmed = z.infer<typeof ZConfirmed>;

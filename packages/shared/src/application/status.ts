@@ -240,6 +240,11 @@ export const USER_NOTIFICATIONS_LIMIT = 100;
 export const ZMarkUserNotificationsRead = z.object({
   ids: z.array(zId).min(1).max(USER_NOTIFICATIONS_LIMIT),
 });
+/** The answer of a "mark read" (students' and agents' markRead, the admin's markNotified). */
+export const ZMarkedIds = z.object({
+  ids: z.array(z.number().int()).describe('The ids that were unread and are now notified.'),
+});
+export type TMarkedIds = z.infer<typeof ZMarkedIds>;
 
 /** How many applications the admin overview lists per status (the longest waiting first). */
 export const OVERVIEW_WAITING_LIMIT = 5;

@@ -4,20 +4,12 @@ import { WIZARD_MESSAGES } from './messages.js';
 import {
   countPassingItems,
   firstStepIssue,
-  isBlank,
   optionalField,
   requiredField,
   sortIssuesByForm,
 } from './step-fields.js';
 
 const ZName = requiredField('firstName', z.string().trim().max(3, 'validation.tooLong'));
-
-describe('isBlank', () => {
-  it('is true for undefined, null, empty and spaces only', () => {
-    for (const v of [undefined, null, '', '  \t']) expect(isBlank(v), JSON.stringify(v)).toBe(true);
-    for (const v of [0, false, 'a', []]) expect(isBlank(v), JSON.stringify(v)).toBe(false);
-  });
-});
 
 describe('requiredField', () => {
   it('gives fillIn with the field key for a blank value, before the inner rule runs', () => {

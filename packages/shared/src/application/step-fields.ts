@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { isBlank } from '../fields.js';
+import { requireOthers } from '../students/others.js';
 import { issueMessage } from '../text-limits.js';
 import { fieldKey, type TWizardFieldName, WIZARD_MESSAGES } from './messages.js';
 
 // Building blocks of the step schemas: a required field wraps the record's own field schema (so
 // the rules stay in one place) and adds the spec's 'Please fill in the {field name} field'.
 
-export const isBlank = (v: unknown): boolean =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+/** The record's "Others required" rule (students/others.ts), its issue naming the wizard's field. */
+export const requireStepOthers = (typeKey: string, othersValue: number) =>
+  requireOthers(typeKey, othersValue, { field: fieldKey('others') });
 
 /** Record messages the spec words differently inside the wizard (spec 5). */
 const WIZARD_WORDING: Record<string, string> = {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isBlank } from '../fields.js';
 
 // The one "Others required" rule (spec 2.5, 5): choosing Other/Others (a relationship, a
 // qualification or a language type) needs the free text `others` ('Please specify'). The record
@@ -13,7 +14,7 @@ export const OTHERS_REQUIRED = 'validation.othersRequired';
  */
 export function requireOthers(typeKey: string, othersValue: number, params?: Record<string, unknown>) {
   return (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
-    if (v[typeKey] === othersValue && !(typeof v.others === 'string' && v.others.trim())) {
+    if (v[typeKey] === othersValue && isBlank(v.others)) {
       ctx.addIssue({
         code: 'custom',
         path: ['others'],

@@ -133,6 +133,20 @@ export const ZStudentDocument = z.object({
   fileName: z.string().nullable(),
 });
 export type TStudentDocument = z.infer<typeof ZStudentDocument>;
+/** An upload's stored file (`POST /Document/upload`, the entry lists' file uploads). */
+export const ZStoredFile = z.object({ fileId: z.string(), fileName: z.string() });
+export type TStoredFile = z.infer<typeof ZStoredFile>;
+/** `GET /Document/list`: a student's documents, one row per stored file. */
+export const ZDocumentRow = z.object({
+  id: z.number().int(),
+  documentTypeId: z.number().int(),
+  fileId: z.string(),
+  fileName: z.string().nullable(),
+});
+export type TDocumentRow = z.infer<typeof ZDocumentRow>;
+/** `POST /Document/upload`'s answer: the stored document row and its file. */
+export const ZDocumentUploaded = ZStoredFile.extend({ id: z.number().int(), docPath: z.string() });
+export type TDocumentUploaded = z.infer<typeof ZDocumentUploaded>;
 
 export const ZStage = z.object({ studentId: zId, step: z.number().int().min(0).max(11) });
 export type TStage = z.infer<typeof ZStage>;

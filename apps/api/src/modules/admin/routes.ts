@@ -1,15 +1,7 @@
+import { ZAdminSummary } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { countSummary } from './repository.js';
-
-const ZCount = z.number().int().min(0);
-const ZAdminSummary = z.object({
-  universities: ZCount,
-  courses: ZCount,
-  students: ZCount,
-  submittedApplications: ZCount,
-});
 
 /** The admin dashboard's figures. */
 export async function adminModule(fastify: FastifyInstance) {

@@ -1,4 +1,4 @@
-import { ZApplication, zId } from '@uniapply/shared';
+import { ZApplication, ZConfirmed, ZRaisedStage, ZStageOut, zId } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,22 +16,11 @@ import { ownProfileId, requireStudent, stageOf } from './stage.js';
 // call them; a student reaches only their own profile, an agent their students, an admin all, and
 // another owner's student answers exactly like a missing one (404).
 
-const ZStep = z.number().int().min(0).max(11);
-const ZStageOut = z.object({
-  studentId: z.number().int().min(0).describe('The student; 0 when a student has no profile yet.'),
-  step: ZStep.describe(
-    'The stored stage: the next step to do (1 to 10), 11 once submitted, 0 without a record.',
-  ),
-});
 const ZRaiseBody = z.object({
   studentId: zId,
   stage: z.number().int().min(1, 'validation.tooSmall').max(10, 'validation.tooLarge'),
 });
 const ZConfirmBody = z.object({ studentId: zId });
-const ZConfirmed = z.object({
-  step: z.literal(11),
-  submitted: z.array(zId).describe('University course ids submitted by this confirm.'),
-});
 
 export function registerApplicationRoutes(fastify: FastifyInstance) {
   registerStageRoutes(fastify);
@@ -90,7 +79,7 @@ function registerStageRoutes(fastify: FastifyInstance) {
           'Refuses to pass a step whose data is not saved (400 `earlierStepsMissing`, `params.missing` ' +
           'in the codes of confirm); the experience step is optional.',
         body: ZRaiseBody,
-        response: { 200: documented(ZStageOut.pick({ step: true })), ...problems(400, 404) },
+        response: { 200: documented(ZRaisedStage), ...problems(400, 404) },
       },
     },
     async (req) =>

@@ -4,6 +4,7 @@ import {
   FORM_STEPS,
   NEW_PROFILE_DRAFTS_KEPT,
   WIZARD_MESSAGES,
+  ZDrafts,
   zDraftKey,
 } from '@uniapply/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -41,12 +42,6 @@ const ZDraftQuery = z
     draftKey: zDraftKeyQuery,
   })
   .required({ studentId: true, step: true });
-const ZDrafts = z.object({
-  drafts: z.record(
-    z.string().describe('The step, 1 to 10.'),
-    z.object({ data: z.record(z.string(), z.unknown()), savedAt: z.string() }),
-  ),
-});
 /**
  * The shared ZDraft's rules (an object, at most 64 KB), with values left as `unknown`: a parsed
  * JSON body is JSON already, and the recursive z.json() has no OpenAPI form.

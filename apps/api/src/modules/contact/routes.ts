@@ -1,4 +1,4 @@
-import { ZContactMessage, ZContactMessageInput } from '@uniapply/shared';
+import { ZContactCreated, ZContactMessage, ZContactMessageInput } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ export async function contactModule(fastify: FastifyInstance) {
         operationId: 'Contact_send',
         summary: 'Send a message from the landing page (no sign-in)',
         body: ZContactMessageInput,
-        response: { 201: z.object({ id: z.number().int() }), ...problems(429) },
+        response: { 201: ZContactCreated, ...problems(429) },
       },
       config: { access: 'public', rateLimit: { max: CONTACT_RATE_LIMIT, timeWindow: '1 minute' } },
     },

@@ -1,3 +1,4 @@
+import { ZDocumentRow } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,13 +9,6 @@ import { contentDisposition } from './names.js';
 import { findFile, listDocuments } from './repository.js';
 import { zCanonicalId } from './route-schemas.js';
 import type { TDocumentsDeps } from './service.js';
-
-const ZDocumentRow = z.object({
-  id: z.number().int(),
-  documentTypeId: z.number().int(),
-  fileId: z.string(),
-  fileName: z.string().nullable(),
-});
 
 /** A student's document rows, and downloading a stored file. */
 export function registerDownloadRoutes(fastify: FastifyInstance, deps: TDocumentsDeps) {

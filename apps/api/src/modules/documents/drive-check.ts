@@ -1,21 +1,12 @@
+import { ZRootFolder } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
 import type { GDriveDriver } from '../../storage/gdrive.js';
 
 // The admin's Google Drive check (spec 2.3 "Google-drive check page", 7.3 find-root-folder):
 // reads the root folder's metadata through the configured service account.
-
-const ZRootFolder = z.object({
-  rootFolderId: z.string().describe('The id of the folder that holds one folder per student.'),
-  name: z.string().describe("The root folder's name in Drive."),
-  sharedDrive: z
-    .boolean()
-    .describe('Whether the folder is in a shared drive (a service account can store files only there).'),
-  storage: z.enum(['local', 'gdrive', 's3']).describe('Where new uploads go now (STORAGE).'),
-});
 
 export const driveNotConfigured = () =>
   new AppError(

@@ -1,4 +1,4 @@
-import { UPLOAD_EXTENSIONS, ZAppConfig } from '@uniapply/shared';
+import { UPLOAD_EXTENSIONS, ZAppConfig, ZDocumentUploaded, ZStoredFile } from '@uniapply/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,9 +20,6 @@ const ZUploadFields = z.object({
 });
 type TUploadFields = z.infer<typeof ZUploadFields>;
 type TSpooledUpload = Awaited<ReturnType<typeof spoolUpload>>;
-
-const ZStoredFile = z.object({ fileId: z.string(), fileName: z.string() });
-const ZDocumentUploaded = ZStoredFile.extend({ id: z.number().int(), docPath: z.string() });
 
 const actor = (request: FastifyRequest) => ({ ...actorOf(request.user!), email: request.user!.email });
 

@@ -1,15 +1,15 @@
-import { ZMarkNotified, ZMarkUserNotificationsRead, ZUserNotificationList } from '@uniapply/shared';
+import {
+  ZMarkedIds,
+  ZMarkNotified,
+  ZMarkUserNotificationsRead,
+  ZUserNotificationList,
+} from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { documented, problems } from '../../http/openapi.js';
 import { listOwn, markOwnRead } from '../../notify/stored.js';
 import { createHub } from './hub.js';
 import { markNotified } from './repository.js';
-
-const ZMarked = z.object({
-  ids: z.array(z.number().int()).describe('The ids that were unread and are now notified.'),
-});
 
 /** The live notification hub and the admin Notification screen's "mark what I showed". */
 export async function notificationsModule(fastify: FastifyInstance) {
@@ -31,7 +31,7 @@ export async function notificationsModule(fastify: FastifyInstance) {
           'Sets isNotified for the given ids (the ones the Notification screen showed, never "all"), ' +
           'then tells every admin tab through the hub (`NotificationsRead { ids }`) so their bells clear.',
         body: ZMarkNotified,
-        response: { 200: documented(ZMarked), ...problems(400) },
+        response: { 200: documented(ZMarkedIds), ...problems(400) },
       },
     },
     async (req) => {
@@ -72,7 +72,7 @@ export async function notificationsModule(fastify: FastifyInstance) {
           'Sets readAt for the given ids (the ones the Notifications page showed, never "all"). ' +
           "Another account's id is left alone, exactly like a missing one.",
         body: ZMarkUserNotificationsRead,
-        response: { 200: documented(ZMarked), ...problems(400) },
+        response: { 200: documented(ZMarkedIds), ...problems(400) },
       },
     },
     async (req) => ({ ids: await markOwnRead(app.database.db, req.user!.id, req.body.ids) }),

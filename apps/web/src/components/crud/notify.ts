@@ -2,15 +2,10 @@ import { type NotificationData, notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/error-text';
 import { translateKey } from '../../lib/i18n';
 
 // Spec 8's alerts, shown as notifications in the user's language.
-
-/** The problem's text (lib/api translates its code with its params), or a generic text. */
-export function errorMessage(t: TFunction, error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return t('common:errors.unexpected');
-}
 
 /** Every notification of the portal: its close button is named in the user's language (axe). */
 export function showNotification(t: TFunction, data: NotificationData) {
@@ -23,7 +18,7 @@ export function notifySuccess(t: TFunction, key: string) {
 
 export function notifyFailure(t: TFunction, key: string, error?: unknown) {
   const message =
-    error === undefined ? translateKey(t, key) : translateKey(t, key, { message: errorMessage(t, error) });
+    error === undefined ? translateKey(t, key) : translateKey(t, key, { message: errorText(t, error) });
   showNotification(t, { color: 'red', message, autoClose: 8000 });
 }
 

@@ -13,7 +13,8 @@ import {
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OverflowCue } from '../../components/overflow-cue/overflow-cue';
-import { api } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
+import { applicationFormKeys, fetchApplicationForm } from './api';
 import { downloadStoredFile } from './downloads';
 
 // The read-only tabbed detail of one application form (spec 2.3): the admin's renderer of the
@@ -25,8 +26,6 @@ export const FORM_NAMESPACES = [
   ...DESCRIPTION_NAMESPACES.filter((ns) => ns !== 'applicationForms'),
   'common',
 ] as const;
-
-export const applicationFormKey = (id: number) => ['resource', 'ApplicationForm', 'detail', id] as const;
 
 /** A stored file's name with its download button, or 'No file uploaded'. */
 function FileLink({ file, what }: { file: TFileRef | null; what: string }) {
@@ -143,8 +142,8 @@ export function ApplicationFormDetail({ id, headingOrder = 2 }: { id: number; he
   const { t } = useTranslation(FORM_NAMESPACES);
   const headingId = useId();
   const query = useQuery({
-    queryKey: applicationFormKey(id),
-    queryFn: ({ signal }) => api.get<TApplicationForm>(`/ApplicationForm/${id}`, { signal }),
+    queryKey: applicationFormKeys.detail(id),
+    queryFn: ({ signal }) => fetchApplicationForm(id, signal),
   });
   const form = query.data;
   return (
@@ -161,7 +160,7 @@ export function ApplicationFormDetail({ id, headingOrder = 2 }: { id: number; he
       {query.isPending && <Text role="status">{t('applicationForms:loading')}</Text>}
       {query.isError && (
         <Alert color="red" role="alert">
-          {t('applicationForms:loadFailed', { message: query.error.message })}
+          {t('applicationForms:loadFailed', { message: errorText(t, query.error) })}
         </Alert>
       )}
       {form && <ApplicationFormTabs form={form} />}

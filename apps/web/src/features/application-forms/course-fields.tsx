@@ -1,11 +1,10 @@
 import { NumberInput, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CURRENCIES, type TUniversityCourse } from '@uniapply/shared';
+import { CURRENCIES } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
 import type { TCustomFieldProps } from '../../components/crud/define';
 import { useErrorAlert } from '../../components/crud/notify';
-import { api } from '../../lib/api';
-import { resourceKeys } from '../../lib/resources';
+import { applicationFormKeys, fetchUniversityCourses } from './api';
 
 // The Add/Edit form's own fields (spec 2.3, DESIGN 6): the Course picker lists the chosen
 // university's catalogue courses; Duration and Price are that course's, shown read-only (the
@@ -16,17 +15,8 @@ const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value
 /** The catalogue courses of one university (`UniversityCourse/findAsync`, university.id EQ). */
 function useUniversityCourses(universityId: number | undefined) {
   const query = useQuery({
-    queryKey: [...resourceKeys.all('UniversityCourse'), 'byUniversity', universityId],
-    queryFn: ({ signal }) =>
-      api.post<TUniversityCourse[]>(
-        '/UniversityCourse/findAsync',
-        {
-          operator: 'AND',
-          conditions: [{ field: 'university.id', operator: 'EQ', value: universityId }],
-          groups: [],
-        },
-        { signal },
-      ),
+    queryKey: applicationFormKeys.coursesOf(universityId),
+    queryFn: ({ signal }) => fetchUniversityCourses(universityId, signal),
     enabled: universityId !== undefined,
   });
   useErrorAlert(query.isError ? query.error : null, 'crud.alerts.picklist.courses', query.errorUpdatedAt);

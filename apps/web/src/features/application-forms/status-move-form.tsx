@@ -18,6 +18,7 @@ import {
   STATUS_MESSAGE_MAX,
   type TApplicationStatus,
   type TApplicationStatusState,
+  type TNamed,
   type TStatusMove,
   ZStatusMove,
 } from '@uniapply/shared';
@@ -25,6 +26,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/crud/notify';
 import { ApiError, api } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
 import { resourceKeys, resources } from '../../lib/resources';
 
 // The admin's status control (issue 12): only the moves the shared table allows an admin from the
@@ -82,7 +84,7 @@ export function StatusMoveForm({
   const requested = to === 'documentsRequested';
   const types = useQuery({
     queryKey: resourceKeys.allRows('DocumentType'),
-    queryFn: ({ signal }) => resources.getAll<{ id: number; name: string }>('DocumentType', { signal }),
+    queryFn: ({ signal }) => resources.getAll<TNamed>('DocumentType', { signal }),
     enabled: requested,
   });
 
@@ -139,7 +141,7 @@ export function StatusMoveForm({
         </Alert>
       ) : move.isError ? (
         <Alert color="red" role="alert">
-          {t('admin.moveFailed', { message: move.error.message })}
+          {t('admin.moveFailed', { message: errorText(t, move.error) })}
         </Alert>
       ) : null}
       <Select

@@ -12,6 +12,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/crud/notify';
 import { api } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
 import { formatIn } from '../../lib/format';
 import { resourceKeys } from '../../lib/resources';
 import { refreshStatuses, StatusDetailLayout, StatusTimeline, useStatusDetail } from '../application-status';
@@ -148,7 +149,7 @@ function Undo({
           <Text>{t('admin.undo.text', labels)}</Text>
           {undo.isError ? (
             <Alert color="red" role="alert">
-              {undo.error.message}
+              {errorText(t, undo.error)}
             </Alert>
           ) : null}
           <Group justify="flex-end" gap="sm">

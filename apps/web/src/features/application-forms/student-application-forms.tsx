@@ -1,11 +1,11 @@
 import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, type TApplicationFormRow, type TPagedResult } from '@uniapply/shared';
+import type { TApplicationFormRow } from '@uniapply/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
-import { resourceKeys } from '../../lib/resources';
+import { errorText } from '../../lib/error-text';
+import { applicationFormKeys, fetchStudentApplicationForms } from './api';
 import { ApplicationFormDetail, FORM_NAMESPACES } from './application-form-detail';
 import { downloadApplicationPdf } from './downloads';
 
@@ -30,7 +30,7 @@ export function StudentApplicationForms({ studentId }: { studentId: number }) {
         {query.isPending && <Text role="status">{t('applicationForms:loading')}</Text>}
         {query.isError && (
           <Text c="red.9" role="alert">
-            {t('applicationForms:loadFailed', { message: query.error.message })}
+            {t('applicationForms:loadFailed', { message: errorText(t, query.error) })}
           </Text>
         )}
         {query.isSuccess && rows.length === 0 && <Text c="dimmed">{t('applicationForms:student.none')}</Text>}
@@ -46,21 +46,8 @@ export function StudentApplicationForms({ studentId }: { studentId: number }) {
 /** Every submitted application of the student (one page holds them all). */
 function useStudentForms(studentId: number) {
   return useQuery({
-    queryKey: [...resourceKeys.lists('ApplicationForm'), 'student', studentId],
-    queryFn: ({ signal }) =>
-      api.post<TPagedResult<TApplicationFormRow>>(
-        '/ApplicationForm/getListByPage',
-        {
-          filter: {
-            operator: 'AND',
-            conditions: [{ field: 'studentId', operator: 'EQ', value: studentId }],
-            groups: [],
-          },
-          page: 0,
-          pageSize: MAX_PAGE_SIZE,
-        },
-        { signal },
-      ),
+    queryKey: applicationFormKeys.ofStudent(studentId),
+    queryFn: ({ signal }) => fetchStudentApplicationForms(studentId, signal),
   });
 }
 

@@ -12,9 +12,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TUploadState, UploadSlot } from '../../components/forms/upload-slot';
 import { api } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
 import { uploadFile, uploadRefusal } from '../../lib/upload';
+import { refreshStatuses } from './status-api';
 import { StatusDetailLayout, useStatusDetail } from './status-detail-layout';
-import { refreshStatuses } from './status-queries';
 import { StatusTimeline } from './status-timeline';
 
 // Issue 12, the applicant side: one application's status, its timeline (newest first), the
@@ -187,7 +188,7 @@ function Withdraw({ state, course }: { state: TApplicationStatusState; course: s
           <Text>{t('withdraw.text', { course })}</Text>
           {withdraw.isError ? (
             <Alert color="red" role="alert">
-              {withdraw.error.message}
+              {errorText(t, withdraw.error)}
             </Alert>
           ) : null}
           <Group justify="flex-end" gap="sm">

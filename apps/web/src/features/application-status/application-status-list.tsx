@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { QueryStates } from '../../components/feedback/query-states';
 import { ApplicationStatusCard } from './application-status-card';
-import { fetchStatusList, statusKeys } from './status-queries';
+import { fetchStatusList, statusKeys } from './status-api';
 
 export type TCourseNames = Map<number, { course: string; university: string }>;
 

@@ -2,9 +2,9 @@
 export { ActionNeededBanner, type TWaitingApplication } from './action-needed-banner';
 export { ApplicationStatusList, applicationAnchor } from './application-status-list';
 export { AgentActionNeeded, OpenRequestsPanel } from './open-requests-panel';
+export { fetchMyStatuses, fetchStatusList, refreshStatuses, statusKeys } from './status-api';
 export { StatusBadge, statusChoiceFilter } from './status-badge';
 export { StatusDetailLayout, useStatusDetail } from './status-detail-layout';
 export { StatusOverview } from './status-overview';
-export { fetchStatusList, refreshStatuses, statusKeys } from './status-queries';
 export { StatusTimeline } from './status-timeline';
 export { StudentStatusSection } from './student-status-section';

@@ -9,12 +9,11 @@ import {
 } from '@uniapply/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { formatIn } from '../../lib/format';
 import { ActionNeededBanner } from './action-needed-banner';
 import { ApplicationStatusCard } from './application-status-card';
 import classes from './open-requests-panel.module.css';
-import { fetchOpenRequests, statusKeys } from './status-queries';
+import { fetchMyStatuses, fetchOpenRequests, statusKeys } from './status-api';
 
 /**
  * The agent's home (issue 12 item 3): every open document request of the agent's students, waiting
@@ -105,8 +104,8 @@ const OPEN_REQUESTS_ID = 'open-requests';
  */
 export function AgentActionNeeded() {
   const states = useQuery({
-    queryKey: [...statusKeys.all, 'list', 'mine'],
-    queryFn: ({ signal }) => api.get<TApplicationStatusState[]>('/ApplicationStatus/list', { signal }),
+    queryKey: statusKeys.mine,
+    queryFn: ({ signal }) => fetchMyStatuses(signal),
   });
   const open = useQuery({
     queryKey: statusKeys.openRequests,

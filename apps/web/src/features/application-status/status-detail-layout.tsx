@@ -4,8 +4,8 @@ import type { TApplicationStatusDetail, TApplicationStatusState } from '@uniappl
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryStates } from '../../components/feedback/query-states';
+import { fetchStatusDetail, statusKeys } from './status-api';
 import { StatusBadge } from './status-badge';
-import { fetchStatusDetail, statusKeys } from './status-queries';
 
 // One application's status as both sides lay it out: the applicant's card (dashboard, the agent's
 // Details panel) and the admin's status panel on Application Forms. A heading beside the current

@@ -4,11 +4,10 @@ import { APPLICATION_STATUSES, type TStatusOverview } from '@uniapply/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../components/crud/notify';
-import { api } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
 import { formatIn } from '../../lib/format';
+import { fetchStatusOverview, statusKeys } from './status-api';
 import { StatusBadge } from './status-badge';
-import { statusKeys } from './status-queries';
 
 // The admin dashboard's overview (issue 12 item 5): applications by status, each count opening
 // Application Forms filtered by it, and the applications waiting longest in each status. Its key
@@ -21,8 +20,8 @@ export function StatusOverview() {
   const { t } = useTranslation(['status', 'common']);
   const countsId = useId();
   const overview = useQuery({
-    queryKey: [...statusKeys.all, 'overview'],
-    queryFn: ({ signal }) => api.get<TStatusOverview>('/ApplicationStatus/overview', { signal }),
+    queryKey: statusKeys.overview,
+    queryFn: ({ signal }) => fetchStatusOverview(signal),
   });
   const data = overview.data;
 
@@ -34,7 +33,7 @@ export function StatusOverview() {
         </Title>
         {overview.isError && (
           <Alert color="red" mb="sm" role="alert">
-            {t('overview.failed', { message: errorMessage(t, overview.error) })}
+            {t('overview.failed', { message: errorText(t, overview.error) })}
           </Alert>
         )}
         {overview.isPending ? <Skeleton height={120} radius="md" /> : <StatusCounts data={data} />}

@@ -1,9 +1,8 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { TApplication } from '@uniapply/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { wizardApi, wizardKeys } from '../application-wizard';
 import { ApplicationStatusList } from './application-status-list';
 
 /**
@@ -14,8 +13,8 @@ export function StudentStatusSection({ studentId }: { studentId: number }) {
   const { t } = useTranslation('status');
   const headingId = useId();
   const review = useQuery({
-    queryKey: ['application', 'review', studentId], // the wizard's key: its saves refresh it
-    queryFn: ({ signal }) => api.get<TApplication>(`/Review/getReview?studentId=${studentId}`, { signal }),
+    queryKey: wizardKeys.review(studentId), // the wizard's key: its saves refresh it
+    queryFn: ({ signal }) => wizardApi.getReview(studentId, signal),
   });
   const names = new Map(
     (review.data?.courses ?? []).map((c) => [c.id, { course: c.course.name, university: c.university.name }]),

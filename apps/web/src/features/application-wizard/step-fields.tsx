@@ -6,8 +6,11 @@ import { inputId, type TStepError, type TStepForm } from './step-form';
 
 export const WIZARD_NAMESPACES = ['wizard', 'wizardForm', 'validation', 'enums', 'common'] as const;
 
-/** An error's text in the user's language ('Please fill in the First Name field'). */
-export function useErrorText() {
+/**
+ * A field's validation message in the user's language ('Please fill in the First Name field'); a
+ * failed request's text is lib/error-text's.
+ */
+export function useStepErrorText() {
   const { t } = useTranslation(WIZARD_NAMESPACES);
   return (error: TStepError) => {
     const field = typeof error.params.field === 'string' ? translateKey(t, error.params.field) : '';
@@ -17,7 +20,7 @@ export function useErrorText() {
 
 /** GOV.UK's error summary, reduced to the spec's "first error in red at the top": a link to its field. */
 export function ErrorSummary({ form }: { form: TStepForm }) {
-  const text = useErrorText();
+  const text = useStepErrorText();
   const first = form.shown[0];
   if (!first) return null;
   const focus = (event: React.MouseEvent) => {
@@ -36,7 +39,7 @@ export function ErrorSummary({ form }: { form: TStepForm }) {
 type TFieldBase = { form: TStepForm; name: string; label: string; required?: boolean };
 
 function useFieldProps({ form, name, label, required }: TFieldBase) {
-  const text = useErrorText();
+  const text = useStepErrorText();
   const error = form.errorOf(name);
   return {
     id: inputId(name),

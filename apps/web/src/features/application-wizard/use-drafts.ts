@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TDrafts } from '@uniapply/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PERSONAL_STEP } from './form-steps';
-import { type TDrafts, wizardApi, wizardKeys } from './wizard-api';
+import { wizardApi, wizardKeys } from './wizard-api';
 
 /** How often the open step's unsaved input is kept as a draft on the server. */
 export const DRAFT_INTERVAL_MS = 3000;

@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { errorText } from '../../lib/error-text';
 import { formatIn } from '../../lib/format';
 import { translateKey } from '../../lib/i18n';
 import { ContactStep } from './contact-step';
@@ -238,7 +239,7 @@ function ProblemAlert({ problem, onReload }: { problem: TProblem; onReload: () =
   return (
     <Alert color="red" variant="light" role="alert">
       <Stack gap="xs">
-        <Text size="sm">{problem.message}</Text>
+        <Text size="sm">{errorText(t, problem.error)}</Text>
         {problem.missing.length > 0 && (
           <ul style={{ margin: 0 }}>
             {problem.missing.map((code) => {

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
 import { useSession } from '../auth';
 import { forgetNewProfileDraftKey, newProfileDraftKey } from './new-profile-draft-key';
 import { WIZARD_NAMESPACES } from './step-fields';
@@ -42,9 +43,7 @@ function LoadFailed({ error, back }: { error: unknown; back?: string }) {
   const notFound = error instanceof ApiError && error.status === 404;
   return (
     <Stack gap="xs" role="alert">
-      <Text fw={600}>
-        {notFound ? t('wizardForm:notFound') : error instanceof Error ? error.message : ''}
-      </Text>
+      <Text fw={600}>{notFound ? t('wizardForm:notFound') : errorText(t, error)}</Text>
       {back && (
         <Anchor component={Link} to={back}>
           {t('wizardForm:backToList')}

@@ -66,7 +66,7 @@ describe('wizardReducer', () => {
 
   it('a failed Next keeps the input and shows the problem; a 409 Reload replaces the step', () => {
     const edited = wizardReducer(loaded, { type: 'edited', step: 2, values: { occupation: 'Teacher' } });
-    const problem = { message: 'Changed meanwhile', conflict: true, missing: [] };
+    const problem = { error: new Error('Changed meanwhile'), conflict: true, missing: [] };
     const failed = wizardReducer(wizardReducer(edited, { type: 'started' }), { type: 'failed', problem });
     expect(failed).toMatchObject({ busy: false, problem });
     expect(failed.values[2]).toEqual({ occupation: 'Teacher' });

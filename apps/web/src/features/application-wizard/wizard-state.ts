@@ -6,7 +6,8 @@ import { changed, type TValues } from './step-form';
 // action a unit test can replay (wizard-state.test.ts). The open step is not here: it is the
 // address's `?step=` (issue 18 item 4), read through `openStep` against the stage reached.
 
-export type TProblem = { message: string; conflict: boolean; missing: TMissingCode[] };
+/** A failed save or Confirm: its error (shown through lib/error-text), a 409 conflict, what is missing. */
+export type TProblem = { error: unknown; conflict: boolean; missing: TMissingCode[] };
 
 export type TWizardState = {
   /** 0 until a new student's first Next creates the profile. */
@@ -126,7 +127,7 @@ export function toProblem(error: unknown): TProblem {
   const missing =
     api?.code === ('incompleteApplication' as string) ? (api.params.missing as TMissingCode[]) : [];
   return {
-    message: error instanceof Error ? error.message : String(error),
+    error,
     conflict: api?.code === ('editConflict' as string),
     missing: Array.isArray(missing) ? missing : [],
   };

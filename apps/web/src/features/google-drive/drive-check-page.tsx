@@ -3,8 +3,9 @@ import { IconAlertTriangle, IconCircleCheck, IconCloudOff } from '@tabler/icons-
 import { useMutation } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../components/crud/notify';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
+import { findRootFolder } from './api';
 
 /**
  * Mantine's light alerts colour their title with the tint's own colour, which misses WCAG AA on
@@ -16,20 +17,12 @@ const readable = (color: string) => ({
   styles: { icon: { color: `var(--mantine-color-${color}-9)` } },
 });
 
-type TRootFolder = {
-  rootFolderId: string;
-  name: string;
-  sharedDrive: boolean;
-  storage: 'local' | 'gdrive' | 's3';
-};
 const STORAGE_TEXT = { gdrive: 'storageGdrive', local: 'storageLocal', s3: 'storageS3' } as const;
 
 /** Spec 2.3 "Google-drive check page": a button that shows the root folder id (or why not). */
 export function DriveCheckPage() {
   const { t } = useTranslation('drive');
-  const check = useMutation({
-    mutationFn: () => api.get<TRootFolder>('/Document/find-root-folder'),
-  });
+  const check = useMutation({ mutationFn: findRootFolder });
   const code = check.error instanceof ApiError ? check.error.code : null;
 
   return (
@@ -86,7 +79,7 @@ export function DriveCheckPage() {
               ? t('notConfigured')
               : code === 'storageUnavailable'
                 ? t('unreachable')
-                : errorMessage(t, check.error)}
+                : errorText(t, check.error)}
           </Alert>
         )}
       </div>

@@ -1,9 +1,11 @@
 import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import type { TContactMessageInput } from '@uniapply/shared';
+import type { TContactCreated, TContactMessageInput } from '@uniapply/shared';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
 import { translateKey } from '../../lib/i18n';
 import type { TContactIssues } from './contact-validation';
 
@@ -21,7 +23,7 @@ export function ContactForm() {
   const [errors, setErrors] = useState<TErrors>({});
   const [touched, setTouched] = useState(false);
   const send = useMutation({
-    mutationFn: (input: TContactMessageInput) => api.post<{ id: number }>('/contact', input),
+    mutationFn: (input: TContactMessageInput) => api.post<TContactCreated>('/contact', input),
     onSuccess: () => setValues(EMPTY),
   });
 
@@ -113,19 +115,12 @@ export function ContactForm() {
   );
 }
 
-function describeError(
-  error: Error,
-  t: (key: string) => string,
-  message: (key: string, field?: string) => string,
-): string {
-  if (!(error instanceof ApiError)) return t('common:errors.unexpected');
+function describeError(error: Error, t: TFunction, message: (key: string, field?: string) => string): string {
+  if (!(error instanceof ApiError)) return errorText(t, error);
   const fieldErrors = error.errors.map((e) => {
     const field = e.path.split('.').at(-1) ?? '';
     return message(`validation.${e.code}`, FIELDS.includes(field as TField) ? field : undefined);
   });
   if (fieldErrors.length > 0) return fieldErrors.join(' ');
-  // The API client already gave a coded problem the text of its code in this language.
-  if (error.code) return error.message;
-  if (error.status === 429) return t('common:errors.tooMany');
-  return message(error.message);
+  return errorText(t, error);
 }

@@ -1,18 +1,17 @@
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APPLICATION_STATUSES, type TApplicationStatusState, type TUserNotification } from '@uniapply/shared';
+import { APPLICATION_STATUSES, type TUserNotification } from '@uniapply/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { QueryStates } from '../../components/feedback/query-states';
 import { EmptyResults, LoadError } from '../../components/paged-list/load-states';
-import { api } from '../../lib/api';
 import { formatIn } from '../../lib/format';
-import { StatusBadge, statusKeys } from '../application-status';
+import { fetchMyStatuses, StatusBadge, statusKeys } from '../application-status';
 import { useSession } from '../auth';
+import { fetchStored, markStoredRead, storedKeys } from './api';
 import { useNotificationHub } from './hub-context';
 import classes from './notifications.module.css';
-import { fetchStored, markStoredRead, storedKeys } from './stored-queries';
 
 // Issue 18: the bell's page for students and agents (/Student/Notifications, /Agent/Notifications).
 // Their stored notifications, newest first, each naming the course and the university and linking
@@ -118,8 +117,8 @@ function StoredSection({ agent }: { agent: boolean }) {
 function CurrentStatuses({ agent }: { agent: boolean }) {
   const { t } = useTranslation('status');
   const current = useQuery({
-    queryKey: [...statusKeys.all, 'list', 'mine'],
-    queryFn: ({ signal }) => api.get<TApplicationStatusState[]>('/ApplicationStatus/list', { signal }),
+    queryKey: statusKeys.mine,
+    queryFn: ({ signal }) => fetchMyStatuses(signal),
   });
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="now-title">

@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TApplicationChange, TNotification, TPagedResult } from '@uniapply/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceKeys } from '../../lib/resources';
+import { fetchStored, notificationKeys, storedKeys } from './api';
 import { startHub, type THubOptions, type THubState } from './hub-connection';
 import { NotificationHubContext, type TNotificationHub } from './hub-context';
-import { fetchStored, storedKeys } from './stored-queries';
 
 type TLive = { unread: TNotification[]; highlighted: boolean };
 type TRow = { id: number } & Record<string, unknown>;
@@ -17,29 +17,45 @@ const withoutRead = (live: TLive, ids: number[]): TLive => {
   return { unread, highlighted: live.highlighted && unread.length > 0 };
 };
 
-// Whatever shows an application's status reads it under this key root (features/application-status).
+// Whatever shows an application's status reads it under this key root (application-status's
+// `statusKeys.all`), written here rather than imported: its public entry would bring the whole status
+// feature into the shell's chunk.
 const STATUS_QUERIES = ['ApplicationStatus'] as const;
-// The changes received in this tab live in the query cache: the shell (and this provider) mounts
-// again when the signed-in area does, the tab's list must not go with it; signing out clears it.
-const CHANGES_KEY = ['hub', 'applicationChanges'] as const;
 const NO_CHANGES: TChanges = { changes: [], unseen: 0 };
 
 /**
- * One hub connection per signed-in tab, shared by the sidebar's bell and the screens. Admins get
- * new applications; students and agents (`applicant`) their applications' changes, which also
- * refresh every status shown.
+ * A live change of an application: every status shown is read again, the student lists show the
+ * student's latest status at once (the agent's Student Maintenance), and an applicant's tab keeps
+ * the change for its bell.
  */
-export function NotificationHubProvider({
-  enabled,
-  applicant = false,
-  children,
-  options,
-}: {
-  enabled: boolean;
-  applicant?: boolean;
-  children: ReactNode;
-  options?: THubOptions;
-}) {
+function applyApplicationChange(queryClient: QueryClient, change: TApplicationChange, applicant: boolean) {
+  void queryClient.invalidateQueries({ queryKey: STATUS_QUERIES });
+  if (change.kind === 'statusChanged')
+    queryClient.setQueriesData<TPagedResult<TRow>>({ queryKey: resourceKeys.lists('StudentInfo') }, (page) =>
+      page
+        ? {
+            ...page,
+            result: page.result.map((row) =>
+              row.id === change.studentId
+                ? { ...row, latestStatus: change.to, latestStatusAt: change.at }
+                : row,
+            ),
+          }
+        : page,
+    );
+  void queryClient.invalidateQueries({ queryKey: resourceKeys.lists('StudentInfo') });
+  if (!applicant) return false;
+  queryClient.setQueryData<TChanges>(notificationKeys.changes, (c = NO_CHANGES) => ({
+    changes: [change, ...c.changes].slice(0, 100),
+    unseen: c.unseen + 1,
+  }));
+  return true;
+}
+
+type THubProps = { enabled: boolean; applicant?: boolean; children: ReactNode; options?: THubOptions };
+
+/** The hub's connection while `enabled`: its state and the admin's live notifications of this tab. */
+function useHubConnection({ enabled, applicant = false, options }: Omit<THubProps, 'children'>) {
   const { i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [state, setState] = useState<THubState>('disconnected');
@@ -60,31 +76,8 @@ export function NotificationHubProvider({
           })),
         onRead: (ids) => setLive((l) => withoutRead(l, ids)),
         onApplicationChange: (change) => {
-          void queryClient.invalidateQueries({ queryKey: STATUS_QUERIES });
-          // The student lists show each student's latest status (the agent's Student Maintenance):
-          // a status change is the student's latest one, shown at once, then read again.
-          if (change.kind === 'statusChanged')
-            queryClient.setQueriesData<TPagedResult<TRow>>(
-              { queryKey: resourceKeys.lists('StudentInfo') },
-              (page) =>
-                page
-                  ? {
-                      ...page,
-                      result: page.result.map((row) =>
-                        row.id === change.studentId
-                          ? { ...row, latestStatus: change.to, latestStatusAt: change.at }
-                          : row,
-                      ),
-                    }
-                  : page,
-            );
-          void queryClient.invalidateQueries({ queryKey: resourceKeys.lists('StudentInfo') });
-          if (!applicant) return;
-          queryClient.setQueryData<TChanges>(CHANGES_KEY, (c = NO_CHANGES) => ({
-            changes: [change, ...c.changes].slice(0, 100),
-            unseen: c.unseen + 1,
-          }));
-          setLive((l) => ({ ...l, highlighted: true }));
+          if (applyApplicationChange(queryClient, change, applicant))
+            setLive((l) => ({ ...l, highlighted: true }));
         },
         // Issue 18: the stored notification arrived; the bell's count is read again.
         onUserNotification: () => {
@@ -95,9 +88,19 @@ export function NotificationHubProvider({
     );
     return () => hub.stop();
   }, [enabled, applicant, i18n, options, queryClient]);
+  return { state, live, setLive };
+}
 
+/**
+ * One hub connection per signed-in tab, shared by the sidebar's bell and the screens. Admins get
+ * new applications; students and agents (`applicant`) their applications' changes, which also
+ * refresh every status shown.
+ */
+export function NotificationHubProvider({ enabled, applicant = false, children, options }: THubProps) {
+  const queryClient = useQueryClient();
+  const { state, live, setLive } = useHubConnection({ enabled, applicant, options });
   const received = useQuery({
-    queryKey: CHANGES_KEY,
+    queryKey: notificationKeys.changes,
     queryFn: () => NO_CHANGES,
     initialData: NO_CHANGES,
     staleTime: Number.POSITIVE_INFINITY,
@@ -113,9 +116,11 @@ export function NotificationHubProvider({
   });
   const opened = useCallback(() => {
     setLive((l) => ({ ...l, highlighted: false }));
-    queryClient.setQueryData<TChanges>(CHANGES_KEY, (c = NO_CHANGES) => (c.unseen ? { ...c, unseen: 0 } : c));
-  }, [queryClient]);
-  const markedRead = useCallback((ids: number[]) => setLive((l) => withoutRead(l, ids)), []);
+    queryClient.setQueryData<TChanges>(notificationKeys.changes, (c = NO_CHANGES) =>
+      c.unseen ? { ...c, unseen: 0 } : c,
+    );
+  }, [queryClient, setLive]);
+  const markedRead = useCallback((ids: number[]) => setLive((l) => withoutRead(l, ids)), [setLive]);
   const value = useMemo<TNotificationHub>(
     () => ({
       enabled,

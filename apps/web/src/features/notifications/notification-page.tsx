@@ -1,11 +1,10 @@
 import { Badge, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { TFilter, TNotification } from '@uniapply/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { EmptyResults, LoadError } from '../../components/paged-list/load-states';
-import { api } from '../../lib/api';
+import { fetchUnreadNotifications, markNotified, notificationKeys } from './api';
 import { useNotificationHub } from './hub-context';
 import classes from './notifications.module.css';
 
@@ -14,12 +13,6 @@ import classes from './notifications.module.css';
 // One that arrives while the screen is open appears as a new card and stays unread until the
 // screen is opened again (the bell, or a reload).
 
-const UNREAD: TFilter = {
-  operator: 'AND',
-  conditions: [{ field: 'isNotified', operator: 'EQ', value: false }],
-  groups: [],
-};
-
 export function NotificationPage() {
   const { t } = useTranslation('notifications');
   const hub = useNotificationHub();
@@ -27,15 +20,15 @@ export function NotificationPage() {
   // Every opening (also the bell clicked while here) reads the list afresh.
   const { key } = useLocation();
   const list = useQuery({
-    queryKey: ['notifications', 'unread', key],
-    queryFn: ({ signal }) => api.post<TNotification[]>('/Notification/findAsync', UNREAD, { signal }),
+    queryKey: notificationKeys.unread(key),
+    queryFn: ({ signal }) => fetchUnreadNotifications(signal),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnWindowFocus: false,
     retry: 1,
   });
   const mark = useMutation({
-    mutationFn: (ids: number[]) => api.post<{ ids: number[] }>('/Notification/markNotified', { ids }),
+    mutationFn: markNotified,
     onSuccess: (_done, ids) => markedRead(ids),
   });
   const { mutate } = mark;

@@ -1,23 +1,20 @@
 import { Alert, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TMailSettings } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../components/crud/notify';
-import { api } from '../../lib/api';
-
-const mailSettingsKey = ['auth', 'me', 'mail-settings'] as const;
+import { errorText } from '../../lib/error-text';
+import { fetchMailSettings, profileKeys, saveMailSettings } from './api';
 
 /** The profile page's email section (issue 12): status mails on or off, the unsubscribe link's target. */
 export function MailSettings() {
   const { t } = useTranslation(['mail', 'common']);
   const queryClient = useQueryClient();
   const settings = useQuery({
-    queryKey: mailSettingsKey,
-    queryFn: () => api.get<TMailSettings>('/auth/me/mail-settings'),
+    queryKey: profileKeys.mailSettings,
+    queryFn: ({ signal }) => fetchMailSettings(signal),
   });
   const save = useMutation({
-    mutationFn: (next: TMailSettings) => api.put<TMailSettings>('/auth/me/mail-settings', next),
-    onSuccess: (saved) => queryClient.setQueryData(mailSettingsKey, saved),
+    mutationFn: saveMailSettings,
+    onSuccess: (saved) => queryClient.setQueryData(profileKeys.mailSettings, saved),
   });
   const checked = save.isPending
     ? (save.variables?.statusMails ?? false)
@@ -40,7 +37,7 @@ export function MailSettings() {
         />
         {settings.isError && (
           <Text c="red.8" size="sm">
-            {errorMessage(t, settings.error)}
+            {errorText(t, settings.error)}
           </Text>
         )}
         {save.isSuccess && (
@@ -50,7 +47,7 @@ export function MailSettings() {
         )}
         {save.isError && (
           <Alert color="red" variant="light" role="alert">
-            {t('settings.failed')} {errorMessage(t, save.error)}
+            {t('settings.failed')} {errorText(t, save.error)}
           </Alert>
         )}
       </Stack>

@@ -1,32 +1,26 @@
 import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { issueMessage, type TMe, type TProfileNames, ZProfileNames } from '@uniapply/shared';
+import { issueMessage, type TProfileNames, ZProfileNames } from '@uniapply/shared';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../components/crud/notify';
-import { api } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
 import { translateKey } from '../../lib/i18n';
 import { meQueryKey, useSession } from '../auth';
+import { saveProfileNames } from './api';
 import { MailSettings } from './mail-settings';
 
 type TErrors = Partial<Record<keyof TProfileNames, string>>;
 
-/** `/{Role}/Profile`: the user corrects the name the provider gave (or the email suggested). */
-export function ProfilePage() {
+/** The name form's state: checked with the shared schema, saved as the signed-in user. */
+function useProfileForm(initial: TProfileNames) {
   const { t } = useTranslation(['profile', 'validation']);
-  const { user } = useSession();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<TProfileNames>({
-    firstName: user?.firstName ?? '',
-    lastName: user?.lastName ?? '',
-  });
+  const [values, setValues] = useState<TProfileNames>(initial);
   const [errors, setErrors] = useState<TErrors>({});
   const save = useMutation({
-    mutationFn: (names: TProfileNames) => api.put<TMe>('/auth/me', names),
+    mutationFn: saveProfileNames,
     onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
   });
-  if (!user) return null;
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = ZProfileNames.safeParse(values);
@@ -52,6 +46,18 @@ export function ProfilePage() {
       save.reset();
     },
   });
+  return { save, submit, field };
+}
+
+/** `/{Role}/Profile`: the user corrects the name the provider gave (or the email suggested). */
+export function ProfilePage() {
+  const { t } = useTranslation(['profile', 'validation']);
+  const { user } = useSession();
+  const { save, submit, field } = useProfileForm({
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+  });
+  if (!user) return null;
 
   return (
     <Stack gap="lg" maw={480}>
@@ -82,7 +88,7 @@ export function ProfilePage() {
           )}
           {save.isError && (
             <Alert color="red" variant="light" role="alert">
-              {t('failed')} {errorMessage(t, save.error)}
+              {t('failed')} {errorText(t, save.error)}
             </Alert>
           )}
           <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>

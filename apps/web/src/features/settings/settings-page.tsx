@@ -12,10 +12,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyFailure, notifySuccess } from '../../components/crud/notify';
 import { PageLoader } from '../../components/page-loader';
-import { api } from '../../lib/api';
-
-/** The one cache key of the settings (the page reads and writes it). */
-export const SETTINGS_QUERY_KEY = ['settings'] as const;
+import { fetchSettings, saveSettings, settingsKeys } from './api';
 
 /**
  * `/Admin/Settings` (issue 19 item 4): the portal's operational values (lead times, waiting
@@ -25,7 +22,7 @@ export const SETTINGS_QUERY_KEY = ['settings'] as const;
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: SETTINGS_QUERY_KEY, queryFn: () => api.get<TSettings>('/Settings') });
+  const query = useQuery({ queryKey: settingsKeys.all, queryFn: ({ signal }) => fetchSettings(signal) });
   const form = useForm<Partial<TSettings>>({
     initialValues: {},
     validate: (values) => {
@@ -48,9 +45,9 @@ export function SettingsPage() {
     }
   }, [query.data]);
   const save = useMutation({
-    mutationFn: (values: TSettings) => api.put<TSettings>('/Settings', values),
+    mutationFn: saveSettings,
     onSuccess: (saved) => {
-      queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
+      queryClient.setQueryData(settingsKeys.all, saved);
       notifySuccess(t, 'settings.saved');
     },
     onError: (error) => notifyFailure(t, 'settings.saveFailed', error),

@@ -20,13 +20,11 @@ import {
   progressPercent,
   stepsCompleted,
   stepsLeft,
-  type TApplication,
   waitsForApplicant,
 } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryStates } from '../../components/feedback/query-states';
-import { api } from '../../lib/api';
 import {
   ActionNeededBanner,
   ApplicationStatusList,
@@ -34,21 +32,17 @@ import {
   fetchStatusList,
   statusKeys,
 } from '../application-status';
+import { wizardApi, wizardKeys } from '../application-wizard';
 import { useSession } from '../auth';
 
 // Spec 2.4 and DESIGN 6: the student's home. Steps completed come from the stored stage (the next
 // step to do, 11 once submitted); the button reads apply, continue or updateApplication.
 
 export const FORM_PATH = '/Student/Infoform';
-type TStage = { studentId: number; step: number };
 
-// The same queries as the wizard's (application-wizard/wizard-api.ts `wizardKeys`: one cache entry
-// per answer): every save and the Confirm invalidate `['application']`, so the dashboard never shows
-// a stage older than the wizard's last step (it did for up to 30 s after a quick Confirm).
-export const dashboardKeys = {
-  stage: ['application', 'stage', null] as const,
-  review: (studentId: number) => ['application', 'review', studentId] as const,
-};
+// The wizard's own queries (application-wizard's `wizardKeys`: one cache entry per answer): every
+// save and the Confirm invalidate `['application']`, so the dashboard never shows a stage older
+// than the wizard's last step (it did for up to 30 s after a quick Confirm).
 
 const INSTRUCTIONS = ['profile', 'family', 'education', 'documents', 'courses'] as const;
 
@@ -56,15 +50,15 @@ export function StudentDashboardPage() {
   const { t } = useTranslation(['dashboard', 'wizard', 'status']);
   const { user } = useSession();
   const stage = useQuery({
-    queryKey: dashboardKeys.stage,
-    queryFn: ({ signal }) => api.get<TStage>('/Stage/get', { signal }),
+    queryKey: wizardKeys.stage(null),
+    queryFn: ({ signal }) => wizardApi.getStage(null, signal),
   });
   const step = stage.data?.step ?? 0;
   const studentId = stage.data?.studentId ?? 0;
   const submitted = isSubmitted(step);
   const review = useQuery({
-    queryKey: dashboardKeys.review(studentId),
-    queryFn: ({ signal }) => api.get<TApplication>(`/Review/getReview?studentId=${studentId}`, { signal }),
+    queryKey: wizardKeys.review(studentId),
+    queryFn: ({ signal }) => wizardApi.getReview(studentId, signal),
     enabled: submitted && studentId > 0,
   });
 

@@ -5,6 +5,9 @@ import {
   documentTypeName,
   missingDocuments,
   OPTIONAL_DOCUMENT_TYPE_ID,
+  type TDocumentRow,
+  type TDocumentUploaded,
+  type TNamed,
 } from '@uniapply/shared';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
@@ -14,6 +17,7 @@ import { api } from '../../../lib/api';
 import { resourceKeys, resources } from '../../../lib/resources';
 import { uploadFile, uploadRefusal } from '../../../lib/upload';
 import type { TStepProps } from '../step-contract';
+import { wizardApi, wizardKeys } from '../wizard-api';
 import { uploadFailedText } from './entry-step';
 
 // Step 7, supporting documents (spec 2.5, 5): one slot per document type; every type but the
@@ -22,8 +26,6 @@ import { uploadFailedText } from './entry-step';
 /** The slot that offers the phone's camera (spec 3: Passport Photo). */
 const PASSPORT_PHOTO_TYPE_ID = DOCUMENT_TYPES[0].id;
 
-type TDocumentRow = { id: number; documentTypeId: number; fileId: string; fileName: string | null };
-type TUploaded = { id: number; docPath: string; fileId: string; fileName: string };
 type TSlotActivity = {
   state: 'uploading' | 'error';
   progress: number;
@@ -32,25 +34,19 @@ type TSlotActivity = {
   reason?: string | null;
 };
 
-export const documentKeys = {
-  list: (studentId: number) => ['Document', 'list', studentId] as const,
-};
-
 export const downloadHref = (fileId: string) =>
   `/api/Document/downloadByFileId/${encodeURIComponent(fileId)}`;
-
-type TDocumentType = { id: number; name: string };
 
 /** The step's data and its two actions: the types, the saved documents, uploads under way. */
 function useDocumentSlots(studentId: number) {
   const queryClient = useQueryClient();
   const types = useQuery({
     queryKey: resourceKeys.allRows('DocumentType'),
-    queryFn: ({ signal }) => resources.getAll<TDocumentType>('DocumentType', { signal }),
+    queryFn: ({ signal }) => resources.getAll<TNamed>('DocumentType', { signal }),
   });
   const rows = useQuery({
-    queryKey: documentKeys.list(studentId),
-    queryFn: ({ signal }) => api.get<TDocumentRow[]>(`/Document/list?studentId=${studentId}`, { signal }),
+    queryKey: wizardKeys.documents(studentId),
+    queryFn: ({ signal }) => wizardApi.getDocuments(studentId, signal),
   });
   const [activity, setActivity] = useState<Record<number, TSlotActivity>>({});
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -68,11 +64,11 @@ function useDocumentSlots(studentId: number) {
     form.append('DocumentTypeId', String(typeId));
     form.append('file', file);
     try {
-      const saved = await uploadFile<TUploaded>('/Document/upload', form, {
+      const saved = await uploadFile<TDocumentUploaded>('/Document/upload', form, {
         onProgress: (progress) =>
           setSlot(typeId, { state: 'uploading', progress, fileName: file.name, fileSize: file.size }),
       });
-      queryClient.setQueryData<TDocumentRow[]>(documentKeys.list(studentId), (old = []) => [
+      queryClient.setQueryData<TDocumentRow[]>(wizardKeys.documents(studentId), (old = []) => [
         ...old.filter((d) => d.documentTypeId !== typeId),
         { id: saved.id, documentTypeId: typeId, fileId: saved.fileId, fileName: saved.fileName },
       ]);
@@ -86,7 +82,7 @@ function useDocumentSlots(studentId: number) {
     setDeleting(row.documentTypeId);
     try {
       await api.delete(`/Document/delete/${row.id}`);
-      queryClient.setQueryData<TDocumentRow[]>(documentKeys.list(studentId), (old = []) =>
+      queryClient.setQueryData<TDocumentRow[]>(wizardKeys.documents(studentId), (old = []) =>
         old.filter((d) => d.id !== row.id),
       );
     } catch {
@@ -102,7 +98,7 @@ function useDocumentSlots(studentId: number) {
 type TSlots = ReturnType<typeof useDocumentSlots>;
 
 /** One upload slot per document type, named in the reader's language (a fixed type) or as stored. */
-function DocumentSlots({ slots, types, t }: { slots: TSlots; types: TDocumentType[]; t: TFunction }) {
+function DocumentSlots({ slots, types, t }: { slots: TSlots; types: TNamed[]; t: TFunction }) {
   const documents = slots.rows.data ?? [];
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

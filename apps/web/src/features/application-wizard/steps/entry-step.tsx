@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { sortIssuesByForm } from '@uniapply/shared';
+import { sortIssuesByForm, type TStoredFile } from '@uniapply/shared';
 import type { TFunction } from 'i18next';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ import { translateKey } from '../../../lib/i18n';
 import { resources } from '../../../lib/resources';
 import { uploadFile, uploadRefusal } from '../../../lib/upload';
 import type { TStepProps } from '../step-contract';
+import { wizardKeys } from '../wizard-api';
 
 // Steps 4 to 6 save their entries one dialog at a time (spec 2.5): a list, an add/edit dialog over
 // the shared entry schema, and a delete that asks first and, for entries with files, deletes the
@@ -70,10 +71,6 @@ export type TEntryKind = {
   ) => ReactNode;
   /** Delete the entry's files first (DELETE /{base}/deleteFile/{id}). */
   hasFiles: boolean;
-};
-
-export const entryKeys = {
-  list: (base: string, studentId: number) => ['resource', base, 'find', studentId] as const,
 };
 
 export const fileHref = (fileId: string) => `/api/Document/downloadByFileId/${encodeURIComponent(fileId)}`;
@@ -235,7 +232,7 @@ export function EntryTypeChoice({
 export function EntryStep({ kind, studentId, onValidityChange }: TStepProps & { kind: TEntryKind }) {
   const { t } = useTranslation(['wizard', 'validation', 'enums']);
   const queryClient = useQueryClient();
-  const key = entryKeys.list(kind.base, studentId);
+  const key = wizardKeys.entries(kind.base, studentId);
   const rows = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => api.post<TEntryRow[]>(`/${kind.base}/find`, { studentId }, { signal }),
@@ -487,7 +484,7 @@ function useEntryUploads(kind: TEntryKind, studentId: number, set: (name: string
     form.append('DocumentTypeId', '0');
     form.append('file', file);
     try {
-      const saved = await uploadFile<{ fileId: string; fileName: string }>(`/${kind.base}/upload`, form, {
+      const saved = await uploadFile<TStoredFile>(`/${kind.base}/upload`, form, {
         onProgress: (progress) =>
           track({ state: 'uploading', progress, fileName: file.name, fileSize: file.size }),
       });

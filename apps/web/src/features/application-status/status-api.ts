@@ -3,15 +3,20 @@ import type {
   TApplicationStatusDetail,
   TApplicationStatusState,
   TOpenDocumentRequest,
+  TStatusOverview,
 } from '@uniapply/shared';
 import { api } from '../../lib/api';
 
-// The applicant side's reads of the status pipeline (issue 12). One key root, so a live
-// ApplicationChanged (or an answer, a withdraw) refreshes every list and card at once.
+// The reads of the status pipeline (issue 12): the area's one API module (issue 19 item 3). One
+// key root, so a live ApplicationChanged (or an answer, a withdraw) refreshes every list and card.
 
 export const statusKeys = {
   all: ['ApplicationStatus'] as const,
   list: (studentId: number) => ['ApplicationStatus', 'list', studentId] as const,
+  /** Every application the caller may see (a student's own, an agent's students'). */
+  mine: ['ApplicationStatus', 'list', 'mine'] as const,
+  /** The admin dashboard's counts by status and longest waiting. */
+  overview: ['ApplicationStatus', 'overview'] as const,
   detail: (studentCourseId: number) => ['ApplicationStatus', 'get', studentCourseId] as const,
   openRequests: ['ApplicationStatus', 'openRequests'] as const,
 };
@@ -21,6 +26,12 @@ export const fetchStatusList = (studentId: number, signal?: AbortSignal) =>
 
 export const fetchStatusDetail = (studentCourseId: number, signal?: AbortSignal) =>
   api.get<TApplicationStatusDetail>(`/ApplicationStatus/get?studentCourseId=${studentCourseId}`, { signal });
+
+export const fetchMyStatuses = (signal?: AbortSignal) =>
+  api.get<TApplicationStatusState[]>('/ApplicationStatus/list', { signal });
+
+export const fetchStatusOverview = (signal?: AbortSignal) =>
+  api.get<TStatusOverview>('/ApplicationStatus/overview', { signal });
 
 /** The open document requests of every application the caller may see (the agent's home). */
 export const fetchOpenRequests = (signal?: AbortSignal) =>
