@@ -57,17 +57,19 @@ export function isAppLanguage(value: unknown): value is TAppLanguage {
 
 /**
  * Language rules (DESIGN 2, 6): a choice stored in localStorage `appLanguage` wins; with none the
- * portal speaks Uzbek; an unsupported stored value falls back to English. The detector never
+ * portal speaks the `appLanguage` cookie's language, else Uzbek; an unsupported stored value falls back to English. The detector never
  * writes: only an explicit choice (or the account's language) is stored.
  */
 export async function createI18n(): Promise<I18n> {
   const instance = i18next.createInstance();
   const detector = new LanguageDetector();
-  // Reached when localStorage holds nothing usable: nothing stored means Uzbek, something we do not
-  // speak means English.
+  // Reached when localStorage holds nothing usable: something we do not speak means English;
+  // nothing stored means the language of the `appLanguage` cookie (the server sent the page
+  // prerendered in it, issue 20 item 7; the app writes it, below), else Uzbek.
   detector.addDetector({
     name: 'portalDefault',
-    lookup: () => (readStorage(LANGUAGE_STORAGE_KEY) ? FALLBACK_LANGUAGE : DEFAULT_LANGUAGE),
+    lookup: () =>
+      readStorage(LANGUAGE_STORAGE_KEY) ? FALLBACK_LANGUAGE : (cookieLanguage() ?? DEFAULT_LANGUAGE),
   });
   await instance
     .use(lazyCatalogues)
@@ -101,6 +103,15 @@ export async function createI18n(): Promise<I18n> {
   syncHtmlLang(instance.language);
   instance.on('languageChanged', syncHtmlLang);
   return instance;
+}
+
+/** The supported language the `appLanguage` cookie names, if any. */
+function cookieLanguage(): TAppLanguage | undefined {
+  const value = document.cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_STORAGE_KEY)?.[1];
+  return isAppLanguage(value) ? value : undefined;
 }
 
 /** The supported language in use ('ru-RU' → 'ru'; anything unsupported → English). */
