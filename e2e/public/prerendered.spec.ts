@@ -82,11 +82,22 @@ test.describe('without JavaScript', () => {
   });
 });
 
-/** Counts headings and landmarks removed from the page: a page drawn anew would remove them. */
-async function watchRemovals(page: Page) {
+type TWatched = { removedLandmarks: number; layoutShift: number };
+
+/**
+ * Counts headings and landmarks removed from the page (a page drawn anew would remove them) and
+ * adds up the layout shifts no input caused (a stylesheet arriving after the first paint moves the
+ * page).
+ */
+async function watchPage(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { removedLandmarks: number };
+    const w = window as unknown as TWatched;
     w.removedLandmarks = 0;
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) w.layoutShift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
     new MutationObserver((records) => {
       for (const record of records)
         for (const node of record.removedNodes)
@@ -99,7 +110,7 @@ async function watchRemovals(page: Page) {
 test.describe('with JavaScript', () => {
   test.use({ viewport: { width: 360, height: 780 }, hasTouch: true });
 
-  test('the app takes over the prerendered page: no hydration error, nothing drawn twice', async ({
+  test('the app takes over the prerendered page: no hydration error, nothing drawn twice or moved', async ({
     page,
     context,
   }) => {
@@ -108,23 +119,33 @@ test.describe('with JavaScript', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    await watchRemovals(page);
+    await watchPage(page);
+    const watched = () =>
+      page.evaluate(() => {
+        const { removedLandmarks, layoutShift } = window as unknown as TWatched;
+        return { removedLandmarks, layoutShift };
+      });
     const t = texts('ru');
     await context.addCookies([languageCookie('ru')]);
 
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.heroTitle);
-    // Interactive: registering without a role says what is missing.
-    await page.getByRole('button', { name: t.registerWithGoogle }).tap();
-    await expect(page.getByText(t.chooseRole)).toBeVisible();
+    // Interactive once hydrated (a tap before that does nothing, so the user taps again):
+    // registering without a role says what is missing.
+    await expect(async () => {
+      await page.getByRole('button', { name: t.registerWithGoogle }).tap();
+      await expect(page.getByText(t.chooseRole)).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    expect(await watched()).toEqual({ removedLandmarks: 0, layoutShift: 0 });
 
     await page.goto('/login');
-    await page.getByRole('tab', { name: t.registerTab }).tap();
-    await expect(page.getByRole('tab', { name: t.registerTab })).toHaveAttribute('aria-selected', 'true');
-
-    expect(
-      await page.evaluate(() => (window as unknown as { removedLandmarks: number }).removedLandmarks),
-    ).toBe(0);
+    await expect(async () => {
+      await page.getByRole('tab', { name: t.registerTab }).tap();
+      await expect(page.getByRole('tab', { name: t.registerTab })).toHaveAttribute('aria-selected', 'true', {
+        timeout: 1000,
+      });
+    }).toPass();
+    expect(await watched()).toEqual({ removedLandmarks: 0, layoutShift: 0 });
     expect(errors).toEqual([]);
   });
 });

@@ -28,16 +28,36 @@ const template = readFileSync(path.join(dist, 'index.html'), 'utf8').replace(/<!
 const ROOT = /<div id="root">[\s\S]*?<\/div>/;
 if (!ROOT.test(template)) throw new Error('dist/index.html has no <div id="root">…</div> to fill');
 
+// The stylesheets of the lazily loaded modules a page shows, and of what they import.
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const stylesheets = (modules) => {
+  const seen = new Set();
+  const css = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    if (!manifest[key]) throw new Error(`${key} is not in the build's manifest`);
+    seen.add(key);
+    for (const file of manifest[key].css ?? []) css.add(file);
+    for (const dep of manifest[key].imports ?? []) visit(dep);
+  };
+  for (const key of modules) visit(key);
+  return [...css]
+    .filter((file) => !template.includes(`"/${file}"`))
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+    .join('');
+};
+
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 for (const language of ['uz', 'ru', 'en']) {
   mkdirSync(path.join(dist, '.prerendered', language), { recursive: true });
-  for (const [pagePath, { file }] of Object.entries(PRERENDERED_PAGES)) {
+  for (const [pagePath, { file, lazy }] of Object.entries(PRERENDERED_PAGES)) {
     const { html, title } = await renderPage(language, pagePath);
     const page = template
       // Mantine sets the colour scheme's attribute when it mounts; the first paint needs it already.
       .replace(/<html lang="[a-z]+">/, `<html lang="${language}" data-mantine-color-scheme="light">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace('</head>', () => `${stylesheets(lazy)}</head>`)
       // The page reads without JavaScript: the "needs JavaScript" line is for the empty shell only.
       .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
       .replace(ROOT, () => `<div id="root" data-prerendered="${language}">${html}</div>`);

@@ -19,12 +19,20 @@ import { AppRoutes } from './routes';
 
 const START = { uz: startUz, en: startEn, ru: startRu } as const;
 
-/** The prerendered pages: path, and the tab title's catalogue key. */
+/**
+ * The prerendered pages: their file, the tab title, and the lazily loaded modules they show (their
+ * stylesheets go into the page, or the first paint would lack them until the script loads them).
+ */
 export const PRERENDERED_PAGES = {
-  '/': { file: 'index.html', title: (t: (key: string) => string) => t('landing:meta.title') },
+  '/': {
+    file: 'index.html',
+    title: (t: (key: string) => string) => t('landing:meta.title'),
+    lazy: ['src/features/landing/contact-form.tsx'],
+  },
   '/login': {
     file: 'login.html',
     title: (t: (key: string) => string) => `${t('auth:page.title')} · UniApply`,
+    lazy: ['src/features/auth/login-page.tsx'],
   },
 } as const;
 
