@@ -56,6 +56,8 @@ describe('the prerendered first screens (issue 20 item 7)', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers.vary, url).toMatch(/cookie/i);
       expect(res.body, url).toBe(page('uz', name));
+      // The page holds no inline script, and the policy still allows none (SECURITY 22).
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self';");
     }
   });
 
