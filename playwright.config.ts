@@ -1,13 +1,44 @@
 import { defineConfig } from '@playwright/test';
+import { OWN_SERVER_PORTS, PORT, urlOf } from './e2e/servers';
 
 // End-to-end tests against the real server (embedded PGlite, demo sign-in, demo data) serving the
 // built SPA. `npm run test:e2e` builds the web app and the API first; Chromium is Debian's, never downloaded.
-// E2E_PORT lets two runs on one machine stay apart (each gets its own server and data directory).
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DATA_DIR = `/tmp/uniapply-e2e-${PORT}`;
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+// E2E_PORT lets two runs on one machine stay apart (each gets its own servers and data directories).
 /** The maintenance test whose records change what every applicant's wizard asks for. */
 const DOCUMENT_TYPE_SCREEN = /Document Type Maintenance: create, find, edit and delete/;
+
+/** One server: the production start of the compiled API on its own port and its own data directory. */
+function server(port: number, buildFirst: boolean) {
+  const dataDir = `/tmp/uniapply-e2e-${port}`;
+  return {
+    command: [
+      ...(buildFirst
+        ? [
+            'test -f apps/web/dist/index.html || npm run build -w apps/web',
+            'test -f apps/api/dist/server.js || npm run build -w apps/api',
+          ]
+        : []),
+      `rm -rf ${dataDir}`,
+      // `npm run test:e2e` builds the API afresh before the servers start.
+      'node apps/api/dist/server.js',
+    ].join(' && '),
+    url: `${urlOf(port)}/api/ready`,
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      // Every e2e browser comes from 127.0.0.1 and signs in often: rate limits are API-tested.
+      RATE_LIMIT_ANONYMOUS_MAX: '100000',
+      RATE_LIMIT_MAX: '100000',
+    },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -19,10 +50,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  // The live Notification spec counts the admins' unread notifications and watches the bell clear:
-  // another spec's confirm meanwhile would light it again. It runs alone, after the others.
-  // (The collapsed menu's lit bell is named with its count, so axe passes on it whenever another
-  // spec lights it: e2e/agent/status.spec.ts checks that on purpose.)
+  // The specs whose data would change what the others see run on servers of their own
+  // (e2e/servers.ts), at the same time as the rest.
   projects: [
     // e2e/cluster runs against `npm run cluster` only (playwright.cluster.config.ts, tests tagged @smoke).
     {
@@ -30,19 +59,22 @@ export default defineConfig({
       testIgnore: [/admin\/notifications\.spec\.ts$/, /\/cluster\//],
       grepInvert: DOCUMENT_TYPE_SCREEN,
     },
-    { name: 'live', testMatch: /admin\/notifications\.spec\.ts$/, dependencies: ['main'] },
-    // Last and alone: a document type added by the admin is a required upload for every applicant
-    // while it exists, so the wizard specs running beside it would find a fourth slot to fill (seen
-    // in CI when its delete failed: three specs failed on the documents step).
+    // (The collapsed menu's lit bell is named with its count, so axe passes on it whenever another
+    // spec lights it: e2e/agent/status.spec.ts checks that on purpose.)
+    {
+      name: 'live',
+      testMatch: /admin\/notifications\.spec\.ts$/,
+      use: { baseURL: urlOf(OWN_SERVER_PORTS.live) },
+    },
     {
       name: 'catalogue-wide',
       testMatch: /admin\/maintenance\.spec\.ts$/,
       grep: DOCUMENT_TYPE_SCREEN,
-      dependencies: ['live'],
+      use: { baseURL: urlOf(OWN_SERVER_PORTS['catalogue-wide']) },
     },
   ],
   use: {
-    baseURL: BASE_URL,
+    baseURL: urlOf(PORT),
     browserName: 'chromium',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -56,28 +88,9 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: [
-      'test -f apps/web/dist/index.html || npm run build -w apps/web',
-      'test -f apps/api/dist/server.js || npm run build -w apps/api',
-      `rm -rf ${DATA_DIR}`,
-      // The production start: the compiled API (`npm run test:e2e` builds it afresh).
-      'node apps/api/dist/server.js',
-    ].join(' && '),
-    url: `${BASE_URL}/api/ready`,
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // Every e2e browser comes from 127.0.0.1 and signs in often: rate limits are API-tested.
-      RATE_LIMIT_ANONYMOUS_MAX: '100000',
-      RATE_LIMIT_MAX: '100000',
-    },
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    server(PORT, true),
+    server(OWN_SERVER_PORTS.live, false),
+    server(OWN_SERVER_PORTS['catalogue-wide'], false),
+  ],
 });

@@ -7,7 +7,11 @@ export const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random()
  * Creates a student profile through the API as whoever `request` is signed in as (the page's
  * session): the profile belongs to that account.
  */
-export async function createStudent(request: APIRequestContext, firstName: string): Promise<number> {
+export async function createStudent(
+  request: APIRequestContext,
+  firstName: string,
+  email = `${firstName.toLowerCase()}@mail.test`,
+): Promise<number> {
   const res = await request.post('/api/StudentInfo/add', {
     data: {
       firstName,
@@ -16,7 +20,7 @@ export async function createStudent(request: APIRequestContext, firstName: strin
       passportNumber: String(1_000_000 + Math.floor(Math.random() * 8_999_999)),
       gender: 1,
       dateOfBirth: '2005-04-12',
-      email: `${firstName.toLowerCase()}@mail.test`,
+      email,
       address: 'Navoi street 1',
       city: 'Tashkent',
       postCode: '100000',

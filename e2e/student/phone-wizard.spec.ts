@@ -254,7 +254,7 @@ test('a new student completes the whole wizard by touch on a 360 px phone, in Uz
   await next(page, wizard.steps.documents);
 
   // 7. The three required documents.
-  const types = wizard.documents.types;
+  const types = enums.documentTypes;
   const uploads: [string, string][] = [
     [types['1'], files.photo],
     [types['2'], files.passportCopy],

@@ -101,6 +101,29 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await decorate(app, { config, database, clock });
+  registerErrorHandler(app);
+  registerBodyStall(app, config.uploadStallMs);
+  registerDrain(app);
+  closeIdleConnectionsOnClose(app);
+
+  await app.register(cookie);
+  // Before the security plugin, whose rate limit then goes in front of each route's access rule.
+  await app.register(accessPlugin);
+  await app.register(securityPlugin);
+  await app.register(sessionPlugin);
+  await app.register(openapiPlugin);
+  registerProbes(app);
+  await registerModules(app);
+  await app.register(webPlugin);
+  return app;
+}
+
+/** What every module finds on the app: config, database, storage, resources, events, clock, jobs. */
+async function decorate(
+  app: FastifyInstance,
+  { config, database, clock }: Pick<BuildOptions, 'config' | 'database'> & { clock: TClock },
+) {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('storage', await createStorage(config, app.log));
@@ -119,26 +142,24 @@ export async function buildApp({
     jobs.start();
   });
   app.addHook('preClose', async () => jobs.stop());
-  registerErrorHandler(app);
-  registerBodyStall(app, config.uploadStallMs);
-  registerDrain(app);
-  // Node's server.close() ends the connections idle at that moment only: one still finishing an
-  // answer (a download's last bytes) would then wait for its keep-alive time-out (72 s) and hold
-  // the shutdown. Close each one as soon as it falls idle (the files drill showed the wait).
+}
+
+/**
+ * Node's server.close() ends the connections idle at that moment only: one still finishing an
+ * answer (a download's last bytes) would then wait for its keep-alive time-out (72 s) and hold
+ * the shutdown. Close each one as soon as it falls idle (the files drill showed the wait).
+ */
+function closeIdleConnectionsOnClose(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     if (!app.server.listening) return;
     const timer = setInterval(() => app.server.closeIdleConnections(), 100);
     timer.unref();
     app.server.once('close', () => clearInterval(timer));
   });
+}
 
-  await app.register(cookie);
-  // Before the security plugin, whose rate limit then goes in front of each route's access rule.
-  await app.register(accessPlugin);
-  await app.register(securityPlugin);
-  await app.register(sessionPlugin);
-  await app.register(openapiPlugin);
-
+/** `/api/health` (the process answers) and `/api/ready` (and may take requests). */
+function registerProbes(app: FastifyInstance) {
   app.get('/api/health', { schema: { hide: true }, config: { access: 'public' } }, async () => ({
     status: 'ok',
   }));
@@ -146,13 +167,15 @@ export async function buildApp({
     // Stopping (a rolling restart): the proxy and load balancers look elsewhere.
     if (app.draining) return reply.status(503).send({ status: 'draining' });
     try {
-      await database.ping();
+      await app.database.ping();
       return { status: 'ready' };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
+}
 
+async function registerModules(app: FastifyInstance) {
   await app.register(authModule, { prefix: '/api/auth' });
   await app.register(contactModule, { prefix: '/api' });
   await app.register(adminModule, { prefix: '/api' });
@@ -167,6 +190,4 @@ export async function buildApp({
   await app.register(mailModule);
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(applicationFormsModule, { prefix: '/api' });
-  await app.register(webPlugin);
-  return app;
 }

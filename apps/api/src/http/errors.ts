@@ -6,7 +6,10 @@ import {
   type TFieldErrorCode,
 } from '@uniapply/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type ZodFastifySchemaValidationError,
+} from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { describeErrorForLog, isDatabaseUnavailable } from './error-log.js';
 
@@ -216,36 +219,44 @@ export function handleError(
   // on the raw response by Fastify's stream sending): a problem is no file.
   reply.removeHeader('content-disposition');
   if (!reply.raw.headersSent) reply.raw.removeHeader('content-disposition');
-  const send = (
-    status: number,
-    code: TErrorCode,
-    message: string,
-    errors?: TFieldError[],
-    params?: TParams,
-    title = TITLES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request'),
-  ) =>
-    reply
-      .status(status)
-      .type('application/problem+json')
-      .send({
-        type: 'about:blank',
-        status,
-        title,
-        code,
-        message,
-        ...(params ? { params } : {}),
-        ...(errors?.length ? { errors } : {}),
-      });
-  const sendApp = (e: AppError) =>
-    send(
-      e.status,
-      e.code,
-      e.message,
-      e.errors?.map((f) => fieldError(f.path, f.code ?? f.message, f.params)),
-      e.params,
-      e.title,
-    );
+  return sendProblem(reply, problemOf(err, request, reply));
+}
 
+type TProblem = {
+  status: number;
+  code: TErrorCode;
+  message: string;
+  errors?: TFieldError[];
+  params?: TParams;
+  title?: string;
+};
+
+function sendProblem(reply: FastifyReply, { status, code, message, errors, params, title }: TProblem) {
+  return reply
+    .status(status)
+    .type('application/problem+json')
+    .send({
+      type: 'about:blank',
+      status,
+      title: title ?? TITLES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request'),
+      code,
+      message,
+      ...(params ? { params } : {}),
+      ...(errors?.length ? { errors } : {}),
+    });
+}
+
+const appProblem = (e: AppError): TProblem => ({
+  status: e.status,
+  code: e.code,
+  message: e.message,
+  errors: e.errors?.map((f) => fieldError(f.path, f.code ?? f.message, f.params)),
+  params: e.params,
+  title: e.title,
+});
+
+/** The problem an error becomes; logs what the operator must see and sets retry-after. */
+function problemOf(err: FastifyError | AppError | ZodError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
     if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
     // A refusal of ours for a fault on the server side (storage full or away, renderers busy):
@@ -255,49 +266,61 @@ export function handleError(
         { code: err.code, ...(err.cause ? { err: describeErrorForLog(err.cause) } : {}) },
         `request refused: ${err.code}`,
       );
-    return sendApp(err);
+    return appProblem(err);
   }
-  if (err instanceof ZodError) return send(400, 'validation', 'The request is not valid.', zodIssues(err));
-  if (hasZodFastifySchemaValidationErrors(err)) {
-    const errors = err.validation.map((v) =>
-      issueError([err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'), {
-        ...(v.params as TIssue),
-        code: v.keyword,
-        message: v.message,
-      }),
-    );
-    const first = errors[0];
-    return send(
-      400,
-      'validation',
-      first ? `${first.path}: ${first.message}` : 'The request is not valid.',
-      errors,
-    );
-  }
+  if (err instanceof ZodError) return problem(400, 'validation', 'The request is not valid.', zodIssues(err));
+  if (hasZodFastifySchemaValidationErrors(err)) return schemaValidationProblem(err);
   if (isDatabaseUnavailable(err)) {
     // Down, restarting or a cut connection: the pool reconnects by itself, the client retries.
     request.log.warn({ err: describeErrorForLog(err) }, 'database unavailable');
     reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-    return send(
+    return problem(
       503,
       'serviceUnavailable',
       'The service is briefly unavailable. Please try again in a moment.',
     );
   }
   const fromDatabase = databaseProblem(err);
-  if (fromDatabase) return sendApp(fromDatabase);
+  if (fromDatabase) return appProblem(fromDatabase);
   const status = (err as FastifyError).statusCode ?? 500;
   if (status >= 500) {
     // Logged with the request id only: no bodies, no SQL or its parameters (personal data).
     request.log.error({ err: describeErrorForLog(err) }, 'request failed');
-    return send(500, 'internal', 'Something went wrong on our side. Please try again.');
+    return problem(500, 'internal', 'Something went wrong on our side. Please try again.');
   }
   const fastifyCode = String((err as FastifyError).code ?? '');
   const framework = FRAMEWORK_PROBLEMS[fastifyCode];
-  if (framework) return sendApp(framework());
+  if (framework) return appProblem(framework());
   const code =
     fastifyCode.startsWith('FST_ERR_CTP_') && status === 400 ? 'invalidJson' : defaultCode(status, false);
-  return send(status, code, err.message);
+  return problem(status, code, err.message);
+}
+
+const problem = (status: number, code: TErrorCode, message: string, errors?: TFieldError[]): TProblem => ({
+  status,
+  code,
+  message,
+  errors,
+});
+
+/** A request the route's zod schema refused: one field error per issue, the first one as message. */
+function schemaValidationProblem(
+  err: Omit<FastifyError, 'validation'> & { validation: ZodFastifySchemaValidationError[] },
+) {
+  const errors = err.validation.map((v) =>
+    issueError([err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'), {
+      ...(v.params as TIssue),
+      code: v.keyword,
+      message: v.message,
+    }),
+  );
+  const first = errors[0];
+  return problem(
+    400,
+    'validation',
+    first ? `${first.path}: ${first.message}` : 'The request is not valid.',
+    errors,
+  );
 }
 
 export function registerErrorHandler(app: FastifyInstance) {

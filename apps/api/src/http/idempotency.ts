@@ -119,57 +119,12 @@ export function idempotent(db: TDbOrTx) {
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (typeof key !== 'string' || !request.user) return;
-    const userId = request.user.id;
-    const requestHash = hashOf(request);
-    const mine = keyOf(userId, key);
+    const claim = { userId: request.user.id, key, requestHash: hashOf(request) };
     const started = Date.now();
     await sweep(started);
-    for (;;) {
-      const [row] = await db.select().from(idempotencyKeys).where(mine);
-      if (row && row.createdAt.getTime() < Date.now() - IDEMPOTENCY_TTL_MS) {
-        // Compared in the database: PostgreSQL keeps microseconds, a JS Date only milliseconds.
-        await db
-          .delete(idempotencyKeys)
-          .where(and(mine, lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS))));
-        continue;
-      }
-      if (!row) break;
-      if (row.requestHash !== requestHash) throw idempotencyKeyReused();
-      if (row.response !== null) return replay(reply, row);
-      // A claim without an answer is committed only by the earlier release of this module, which
-      // claimed keys outside the add's transaction: in progress there, or left by a crash.
-      if (Date.now() - row.createdAt.getTime() > WAIT_MS) {
-        await db.delete(idempotencyKeys).where(and(mine, isNull(idempotencyKeys.response)));
-        continue;
-      }
-      if (Date.now() - started > WAIT_MS) throw idempotencyKeyInProgress();
-      await sleep(POLL_MS);
-    }
-    const { testPauseAt } = request.server.config;
-    const write: TIdempotentWrite = {
-      claim: async (tx) => {
-        const taken = await tx
-          .insert(idempotencyKeys)
-          .values({ userId, key, requestHash })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key });
-        if (!taken.length) {
-          // Another request with the key committed first (this one waited for it).
-          const [row] = await tx.select().from(idempotencyKeys).where(mine);
-          if (!row || row.response === null) throw idempotencyKeyInProgress();
-          if (row.requestHash !== requestHash) throw idempotencyKeyReused();
-          throw new TakenKey(row);
-        }
-        await pauseForTest(testPauseAt, 'idempotency-claimed', request.log);
-      },
-      answer: async (tx, result) => {
-        await tx
-          .update(idempotencyKeys)
-          .set({ response: JSON.stringify(result ?? null) })
-          .where(mine);
-      },
-    };
-    claims.set(request, { userId, key, requestHash, write });
+    const answered = await answeredRow(db, claim, started);
+    if (answered) return replay(reply, answered);
+    claims.set(request, { ...claim, write: claimWrite(request, claim) });
   };
 
   /** The exact answer replaces the kept result once it is sent (a replay is then byte for byte). */
@@ -190,6 +145,66 @@ export function idempotent(db: TDbOrTx) {
   };
 
   return { preHandler, onSend };
+}
+
+type TKeyClaim = Omit<TClaim, 'write'>;
+
+/**
+ * The key's answered row, to replay; undefined when the key is free (an expired row or a claim
+ * left by the earlier release is removed first). Waits while another request holds the key.
+ */
+async function answeredRow(db: TDbOrTx, { userId, key, requestHash }: TKeyClaim, started: number) {
+  const mine = keyOf(userId, key);
+  for (;;) {
+    const [row] = await db.select().from(idempotencyKeys).where(mine);
+    if (row && row.createdAt.getTime() < Date.now() - IDEMPOTENCY_TTL_MS) {
+      // Compared in the database: PostgreSQL keeps microseconds, a JS Date only milliseconds.
+      await db
+        .delete(idempotencyKeys)
+        .where(and(mine, lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS))));
+      continue;
+    }
+    if (!row) return undefined;
+    if (row.requestHash !== requestHash) throw idempotencyKeyReused();
+    if (row.response !== null) return row;
+    // A claim without an answer is committed only by the earlier release of this module, which
+    // claimed keys outside the add's transaction: in progress there, or left by a crash.
+    if (Date.now() - row.createdAt.getTime() > WAIT_MS) {
+      await db.delete(idempotencyKeys).where(and(mine, isNull(idempotencyKeys.response)));
+      continue;
+    }
+    if (Date.now() - started > WAIT_MS) throw idempotencyKeyInProgress();
+    await sleep(POLL_MS);
+  }
+}
+
+/** The add's hold on its key (TIdempotentWrite), used inside the add's transaction. */
+function claimWrite(request: FastifyRequest, { userId, key, requestHash }: TKeyClaim): TIdempotentWrite {
+  const mine = keyOf(userId, key);
+  const { testPauseAt } = request.server.config;
+  return {
+    claim: async (tx) => {
+      const taken = await tx
+        .insert(idempotencyKeys)
+        .values({ userId, key, requestHash })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (!taken.length) {
+        // Another request with the key committed first (this one waited for it).
+        const [row] = await tx.select().from(idempotencyKeys).where(mine);
+        if (!row || row.response === null) throw idempotencyKeyInProgress();
+        if (row.requestHash !== requestHash) throw idempotencyKeyReused();
+        throw new TakenKey(row);
+      }
+      await pauseForTest(testPauseAt, 'idempotency-claimed', request.log);
+    },
+    answer: async (tx, result) => {
+      await tx
+        .update(idempotencyKeys)
+        .set({ response: JSON.stringify(result ?? null) })
+        .where(mine);
+    },
+  };
 }
 
 /**

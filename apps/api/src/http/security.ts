@@ -101,43 +101,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (fromElsewhere(request.headers)) throw crossSite();
   });
 
-  // Security events (SECURITY 33): every refusal (401, 403, a signed-in user's 404) with who, where and why. onError runs before the
-  // error handler renders the problem, with the thrown error (AppError or Fastify's).
-  app.addHook('onError', async (request, _reply, error) => {
-    const status = (error as { status?: number }).status ?? error.statusCode ?? 500;
-    const code = (error as { code?: string }).code;
-    // A refused upload (type, content, size, a missing or foreign student): the code says why,
-    // never the file's name. Malware is logged by the scan itself, with its signature, and a
-    // stalled upload by the spool, with how far it came.
-    if (request.routeOptions.config.upload && status >= 400 && status < 500 && ![401, 403].includes(status)) {
-      if (code === 'fileInfected' || code === 'uploadStalled') return;
-      request.log.warn(
-        {
-          event: 'upload-refused',
-          status,
-          code,
-          userId: request.user?.id ?? null,
-          route: `${request.method} ${request.routeOptions.url}`,
-        },
-        'upload refused',
-      );
-      return;
-    }
-    // A 404 of a route (another owner's record answers exactly like a missing one, SECURITY 1) is
-    // logged like a 403, so walking through ids can be traced; unknown addresses are not errors.
-    const refusedRecord = status === 404 && request.user && request.routeOptions.url;
-    if (status !== 401 && status !== 403 && !refusedRecord) return;
-    request.log.warn(
-      {
-        event: 'access-denied',
-        status,
-        userId: request.user?.id ?? null,
-        route: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
-        reason: error.message,
-      },
-      'access denied',
-    );
-  });
+  // Security events (SECURITY 33). onError runs before the error handler renders the problem,
+  // with the thrown error (AppError or Fastify's).
+  app.addHook('onError', async (request, _reply, error) => logRefusal(request, error));
 
   // API responses carry personal data: no browser or proxy keeps them (SECURITY 23). onSend also
   // sees errors and unknown routes. The SPA's static files keep their own caching (http/web.ts); a
@@ -162,10 +128,56 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
-  // Spec 7 clients send `Content-Type: application/json` on every call, also without a payload:
-  // an empty JSON body means "no body" (the route's schema decides whether one is required).
-  // Everything else goes through Fastify's own parser (prototype poisoning still refused), after
-  // the nesting bound (http/json-depth.ts).
+  parseEmptyJsonAsNoBody(app);
+});
+
+/**
+ * Security events (SECURITY 33): every refusal (401, 403, a signed-in user's 404) with who, where
+ * and why; a refused upload with its code.
+ */
+function logRefusal(request: FastifyRequest, error: FastifyError) {
+  const status = (error as { status?: number }).status ?? error.statusCode ?? 500;
+  const code = (error as { code?: string }).code;
+  // A refused upload (type, content, size, a missing or foreign student): the code says why,
+  // never the file's name. Malware is logged by the scan itself, with its signature, and a
+  // stalled upload by the spool, with how far it came.
+  if (request.routeOptions.config.upload && status >= 400 && status < 500 && ![401, 403].includes(status)) {
+    if (code === 'fileInfected' || code === 'uploadStalled') return;
+    request.log.warn(
+      {
+        event: 'upload-refused',
+        status,
+        code,
+        userId: request.user?.id ?? null,
+        route: `${request.method} ${request.routeOptions.url}`,
+      },
+      'upload refused',
+    );
+    return;
+  }
+  // A 404 of a route (another owner's record answers exactly like a missing one, SECURITY 1) is
+  // logged like a 403, so walking through ids can be traced; unknown addresses are not errors.
+  const refusedRecord = status === 404 && request.user && request.routeOptions.url;
+  if (status !== 401 && status !== 403 && !refusedRecord) return;
+  request.log.warn(
+    {
+      event: 'access-denied',
+      status,
+      userId: request.user?.id ?? null,
+      route: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+      reason: error.message,
+    },
+    'access denied',
+  );
+}
+
+/**
+ * Spec 7 clients send `Content-Type: application/json` on every call, also without a payload:
+ * an empty JSON body means "no body" (the route's schema decides whether one is required).
+ * Everything else goes through Fastify's own parser (prototype poisoning still refused), after
+ * the nesting bound (http/json-depth.ts).
+ */
+function parseEmptyJsonAsNoBody(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -174,7 +186,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(jsonTooDeep(), undefined);
     return parseJson(request, text, done);
   });
-});
+}
 
 /**
  * Marks every route registered from here on in this (encapsulated) context as a step of signing

@@ -74,45 +74,52 @@ const ZVersionedId = z.object({
 
 /** Registers the verbs of one resource; one with `cache: 'catalogue'` needs the app's cache. */
 export function registerResource(app: FastifyInstance, resource: TResource, cache?: CatalogueCache) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
-  const base = `/${resource.base}`;
-  const op = describeVerbs(resource);
-  const read = { config: { access: resourceAccess(resource, 'read') }, preValidation: checkBody };
-  const write = {
-    config: { access: resourceAccess(resource, 'write') },
-    preValidation: [checkBody, normalizeBody(resource)],
-  };
-  const actor = (request: FastifyRequest) => actorOf(request.user!);
-  const found = (row: TRow | undefined) => {
-    if (!row) throw notFound(`This ${resource.label} was not found.`);
-    return row;
-  };
-  const ZUpdateBody = resource.input.and(z.object({ id: zRowId }));
+  const reads = readContext(app, resource, cache);
+  registerSingleReads(reads);
+  registerListReads(reads);
+  if (resource.readOnly) return;
+  registerWrites(app, resource);
+  registerCreateOrUpdate(app, resource);
+}
 
+const actor = (request: FastifyRequest) => actorOf(request.user!);
+
+/** What the read verbs share: their options, and the answer through the catalogue cache. */
+function readContext(app: FastifyInstance, resource: TResource, cache?: CatalogueCache) {
   // Read verbs answer through the catalogue cache when the resource opts in (catalogue-cache.ts),
   // keyed by the verb and its validated input; other resources get the value as before.
   const answer = readAnswer(cache, resource);
-  const reply =
-    (req: FastifyRequest, res: FastifyReply, verb: string, input: unknown) =>
-    (compute: () => Promise<unknown>) =>
-      answer(req, res, actor(req), `${verb}\n${canonicalJson(input)}`, compute);
+  return {
+    r: app.withTypeProvider<ZodTypeProvider>(),
+    db: app.database.db,
+    resource,
+    base: `/${resource.base}`,
+    op: describeVerbs(resource),
+    read: { config: { access: resourceAccess(resource, 'read') }, preValidation: checkBody },
+    found: (row: TRow | undefined) => {
+      if (!row) throw notFound(`This ${resource.label} was not found.`);
+      return row;
+    },
+    reply: (
+      req: FastifyRequest,
+      res: FastifyReply,
+      verb: string,
+      input: unknown,
+      compute: () => Promise<unknown>,
+    ) => answer(req, res, actor(req), `${verb}\n${canonicalJson(input)}`, compute),
+  };
+}
+type TReadContext = ReturnType<typeof readContext>;
 
+/** `GET /{id}`, `/getId` and `/getItem`: one row or id, or 404. */
+function registerSingleReads({ r, db, resource, base, op, read, found, reply }: TReadContext) {
   r.get(`${base}/:id`, { ...read, schema: { ...op.get, params: ZIdParams } }, async (req, res) =>
-    reply(
-      req,
-      res,
-      'get',
-      req.params.id,
-    )(async () => found(await getRow(db, resource, actor(req), req.params.id))),
+    reply(req, res, 'get', req.params.id, async () =>
+      found(await getRow(db, resource, actor(req), req.params.id)),
+    ),
   );
   r.post(`${base}/getId`, { ...read, schema: { ...op.getId, body: ZFilterBody } }, async (req, res) =>
-    reply(
-      req,
-      res,
-      'getId',
-      req.body,
-    )(async () => {
+    reply(req, res, 'getId', req.body, async () => {
       const id = await firstId(
         db,
         resource,
@@ -123,54 +130,8 @@ export function registerResource(app: FastifyInstance, resource: TResource, cach
       return id;
     }),
   );
-  r.get(`${base}/allAsync`, { ...read, schema: op.allAsync }, async (req, res) =>
-    reply(req, res, 'allAsync', null)(() => listRows(db, resource, actor(req), noFilter(), MAX_UNPAGED_ROWS)),
-  );
-  r.post(
-    `${base}/getListByPage`,
-    { ...read, schema: { ...op.getListByPage, body: ZPagedQuery } },
-    async (req, res) =>
-      reply(req, res, 'getListByPage', req.body)(() => listPage(db, resource, actor(req), req.body)),
-  );
-  r.post(`${base}/find`, { ...read, schema: { ...op.find, body: ZFindBody } }, async (req, res) =>
-    reply(
-      req,
-      res,
-      'find',
-      req.body,
-    )(() =>
-      listRows(
-        db,
-        resource,
-        actor(req),
-        compileEqualities(req.body, resource.fields, 'body', { perRow: ownerScoped(resource, actor(req)) }),
-        MAX_UNPAGED_ROWS,
-      ),
-    ),
-  );
-  r.post(`${base}/findAsync`, { ...read, schema: { ...op.findAsync, body: ZFilterBody } }, async (req, res) =>
-    reply(
-      req,
-      res,
-      'findAsync',
-      req.body,
-    )(() =>
-      listRows(
-        db,
-        resource,
-        actor(req),
-        compileResourceFilter(resource, actor(req), req.body),
-        MAX_UNPAGED_ROWS,
-      ),
-    ),
-  );
   r.post(`${base}/getItem`, { ...read, schema: { ...op.getItem, body: ZFilterBody } }, async (req, res) =>
-    reply(
-      req,
-      res,
-      'getItem',
-      req.body,
-    )(async () => {
+    reply(req, res, 'getItem', req.body, async () => {
       const [row] = await listRows(
         db,
         resource,
@@ -181,19 +142,58 @@ export function registerResource(app: FastifyInstance, resource: TResource, cach
       return found(row);
     }),
   );
+}
+
+/** The verbs that answer lists and counts. */
+function registerListReads({ r, db, resource, base, op, read, reply }: TReadContext) {
+  const filtered = (req: FastifyRequest, body: z.infer<typeof ZFilterBody>) =>
+    compileResourceFilter(resource, actor(req), body);
+  r.get(`${base}/allAsync`, { ...read, schema: op.allAsync }, async (req, res) =>
+    reply(req, res, 'allAsync', null, () => listRows(db, resource, actor(req), noFilter(), MAX_UNPAGED_ROWS)),
+  );
+  r.post(
+    `${base}/getListByPage`,
+    { ...read, schema: { ...op.getListByPage, body: ZPagedQuery } },
+    async (req, res) =>
+      reply(req, res, 'getListByPage', req.body, () => listPage(db, resource, actor(req), req.body)),
+  );
+  r.post(`${base}/find`, { ...read, schema: { ...op.find, body: ZFindBody } }, async (req, res) =>
+    reply(req, res, 'find', req.body, () =>
+      listRows(
+        db,
+        resource,
+        actor(req),
+        compileEqualities(req.body, resource.fields, 'body', { perRow: ownerScoped(resource, actor(req)) }),
+        MAX_UNPAGED_ROWS,
+      ),
+    ),
+  );
+  r.post(`${base}/findAsync`, { ...read, schema: { ...op.findAsync, body: ZFilterBody } }, async (req, res) =>
+    reply(req, res, 'findAsync', req.body, () =>
+      listRows(db, resource, actor(req), filtered(req, req.body), MAX_UNPAGED_ROWS),
+    ),
+  );
   for (const verb of ['count', 'countAsync'] as const) {
     r.post(`${base}/${verb}`, { ...read, schema: { ...op[verb], body: ZFilterBody } }, async (req, res) =>
       // count and countAsync are the same answer: one entry.
-      reply(
-        req,
-        res,
-        'count',
-        req.body,
-      )(() => countRows(db, resource, actor(req), compileResourceFilter(resource, actor(req), req.body))),
+      reply(req, res, 'count', req.body, () => countRows(db, resource, actor(req), filtered(req, req.body))),
     );
   }
+}
 
-  if (resource.readOnly) return;
+const writeOptions = (resource: TResource) => ({
+  config: { access: resourceAccess(resource, 'write') },
+  preValidation: [checkBody, normalizeBody(resource)],
+});
+
+/** `/add` (idempotent), `/update` and `/delete`. */
+function registerWrites(app: FastifyInstance, resource: TResource) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const base = `/${resource.base}`;
+  const op = describeVerbs(resource);
+  const write = writeOptions(resource);
+  const ZUpdateBody = resource.input.and(z.object({ id: zRowId }));
   r.post(
     `${base}/add`,
     { ...write, ...idempotent(db), schema: idempotentSchema(op.add, resource.input) },
@@ -207,12 +207,17 @@ export function registerResource(app: FastifyInstance, resource: TResource, cach
   r.post(`${base}/delete`, { ...write, schema: { ...op.delete, body: ZIdBody } }, async (req) =>
     deleteRow(db, resource, actor(req), req.body.id),
   );
+}
 
+/** `/CreateOrUpdate?studentId=`: the upsert; a child record of the student in the query. */
+function registerCreateOrUpdate(app: FastifyInstance, resource: TResource) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
   const studentOwned = resource.scope === 'child' || resource.scope === 'owner';
   r.post(
-    `${base}/CreateOrUpdate`,
+    `/${resource.base}/CreateOrUpdate`,
     {
-      ...write,
+      ...writeOptions(resource),
       preValidation: [
         checkBody,
         normalizeBody(resource),
@@ -224,7 +229,7 @@ export function registerResource(app: FastifyInstance, resource: TResource, cach
         },
       ],
       schema: {
-        ...op.CreateOrUpdate,
+        ...describeVerbs(resource).CreateOrUpdate,
         description: [
           studentOwned
             ? 'Creates or updates the record of the student `studentId`.'

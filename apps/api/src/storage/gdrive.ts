@@ -32,6 +32,53 @@ type TLog = { warn(obj: object, msg: string): void };
 const quoted = (value: string) => `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 
 export function gdriveDriver(settings: TDriveSettings, spool: string, log: TLog): GDriveDriver {
+  const drive = driveClient(settings, log);
+  const folders = studentFolders(drive);
+  const files = fileIndex(drive, folders);
+  const adopt = (key: string, localPath: string) => adoptFile(drive, folders, key, localPath);
+
+  return guarded(log, {
+    name: 'gdrive',
+    adopt,
+    async put(key, body: Readable) {
+      // Spooled first, so that a retry can send the bytes again.
+      const temp = path.join(spool, spoolFileName('gdrive'));
+      await fsp.mkdir(spool, { recursive: true });
+      try {
+        await pipeline(body, fs.createWriteStream(temp, { flags: 'wx' }));
+        await adopt(key, temp);
+      } finally {
+        await fsp.rm(temp, { force: true });
+      }
+    },
+    get: (key) => download(drive, files, key),
+    async delete(key) {
+      files.forget(key);
+      for (const file of await files.filesOf(key)) {
+        try {
+          await drive.call('files.delete', (signal) =>
+            drive.api.files.delete({ fileId: file.id!, ...ALL_DRIVES }, drive.opts(signal)),
+          );
+        } catch (err) {
+          if (!(err instanceof DriveMissing)) throw err;
+        }
+      }
+      files.forget(key);
+    },
+    async stat(key) {
+      // Asked afresh (a download starts here), so a file deleted elsewhere is not found.
+      const [file] = await files.filesOf(key);
+      return file ? { size: file.size } : null;
+    },
+    async checkRoot() {
+      const info = await drive.checkRoot();
+      return { id: info.id ?? drive.root, name: info.name ?? '', sharedDrive: Boolean(info.driveId) };
+    },
+  });
+}
+
+/** The Drive API with our calls' limits, the root folder, and listing within the root's drive. */
+function driveClient(settings: TDriveSettings, log: TLog) {
   const oauth = new auth.OAuth2();
   oauth.refreshHandler = () => fetchAccessToken(settings);
   const api: drive_v3.Drive = driveApi({ version: 'v3', auth: oauth });
@@ -72,8 +119,19 @@ export function gdriveDriver(settings: TDriveSettings, spool: string, log: TLog)
       return res.data.files ?? [];
     });
   }
+  /** Reads the root afresh (the connection check) and keeps it for the lists. */
+  async function checkRoot() {
+    const info = await readRoot();
+    rootInfo = Promise.resolve(info);
+    return info;
+  }
+  return { api, call, opts, root, settings, log, list, checkRoot };
+}
+type TDrive = ReturnType<typeof driveClient>;
 
-  // Folder ids by student, found or made once per process.
+/** Folder ids by student, found or made once per process. */
+function studentFolders(drive: TDrive) {
+  const { api, call, opts, root, list } = drive;
   const folders = new Map<string, string>();
   const making = new Map<string, Promise<string>>();
   async function findFolder(student: string) {
@@ -90,40 +148,51 @@ export function gdriveDriver(settings: TDriveSettings, spool: string, log: TLog)
     if (id) folders.set(student, id);
     return id;
   }
+  async function makeFolder(student: string) {
+    const existing = await findFolder(student);
+    if (existing) return existing;
+    await call('files.create(folder)', (signal) =>
+      api.files.create(
+        {
+          requestBody: { name: student, mimeType: FOLDER, parents: [root] },
+          fields: 'id',
+          ...ALL_DRIVES,
+        },
+        opts(signal),
+      ),
+    );
+    const made = await findFolder(student);
+    if (!made) throw new Error('the new folder is not listed');
+    return made;
+  }
   /** The student's folder, made on first use: one at a time per student, then looked up again. */
   function folderFor(student: string): Promise<string> {
     const known = folders.get(student);
     if (known) return Promise.resolve(known);
     let pending = making.get(student);
     if (!pending) {
-      pending = (async () => {
-        const existing = await findFolder(student);
-        if (existing) return existing;
-        await call('files.create(folder)', (signal) =>
-          api.files.create(
-            {
-              requestBody: { name: student, mimeType: FOLDER, parents: [root] },
-              fields: 'id',
-              ...ALL_DRIVES,
-            },
-            opts(signal),
-          ),
-        );
-        const made = await findFolder(student);
-        if (!made) throw new Error('the new folder is not listed');
-        return made;
-      })().finally(() => making.delete(student));
+      pending = makeFolder(student).finally(() => making.delete(student));
       making.set(student, pending);
     }
     return pending;
   }
-
-  const split = (key: string) => {
-    const [student, name] = assertKey(key).split('/');
-    if (!student || !name) throw new Error('a Drive key is <studentId>/<fileId>');
-    return { student, name };
+  return {
+    folderFor,
+    /** The folder known or found (never made): null when the student has none. */
+    existing: async (student: string) => folders.get(student) ?? (await findFolder(student)),
+    forget: (student: string) => folders.delete(student),
   };
-  // The Drive file behind a key, remembered for the next call (a download asks stat, then get).
+}
+type TFolders = ReturnType<typeof studentFolders>;
+
+const splitKey = (key: string) => {
+  const [student, name] = assertKey(key).split('/');
+  if (!student || !name) throw new Error('a Drive key is <studentId>/<fileId>');
+  return { student, name };
+};
+
+/** The Drive files behind keys, the recently used ones remembered (a download asks stat, then get). */
+function fileIndex(drive: TDrive, folders: TFolders) {
   const known = new Map<string, { id: string; size: number }>();
   const remember = (key: string, file: { id: string; size: number }) => {
     known.delete(key);
@@ -132,10 +201,10 @@ export function gdriveDriver(settings: TDriveSettings, spool: string, log: TLog)
   };
   /** The Drive files stored under `key` (a retried upload may have left two copies). */
   async function filesOf(key: string) {
-    const { student, name } = split(key);
-    const folder = folders.get(student) ?? (await findFolder(student));
+    const { student, name } = splitKey(key);
+    const folder = await folders.existing(student);
     if (!folder) return [];
-    const found = await list(
+    const found = await drive.list(
       'files.list(file)',
       `name = ${quoted(name)} and ${quoted(folder)} in parents and trashed = false`,
       'id,size',
@@ -144,136 +213,101 @@ export function gdriveDriver(settings: TDriveSettings, spool: string, log: TLog)
     if (files[0]) remember(key, files[0]);
     return files;
   }
-  async function fileOf(key: string) {
-    return known.get(key) ?? (await filesOf(key))[0] ?? null;
-  }
+  return {
+    filesOf,
+    fileOf: async (key: string) => known.get(key) ?? (await filesOf(key))[0] ?? null,
+    forget: (key: string) => known.delete(key),
+  };
+}
+type TFileIndex = ReturnType<typeof fileIndex>;
 
-  async function adopt(key: string, localPath: string) {
-    const { student, name } = split(key);
-    for (let tries = 0; ; tries++) {
-      const folder = await folderFor(student);
-      try {
-        // Each attempt reads the file afresh, so a retried upload sends every byte again.
-        await call('files.create(file)', (signal) =>
-          api.files.create(
-            {
-              requestBody: { name, parents: [folder] },
-              media: { mimeType: 'application/octet-stream', body: fs.createReadStream(localPath) },
-              fields: 'id',
-              ...ALL_DRIVES,
-            },
-            opts(signal),
-          ),
-        );
-        break;
-      } catch (err) {
-        // The folder went away behind our back: forget it and make it again, once.
-        if (!(err instanceof DriveMissing) || tries > 0) throw err;
-        folders.delete(student);
-      }
+async function adoptFile(drive: TDrive, folders: TFolders, key: string, localPath: string) {
+  const { student, name } = splitKey(key);
+  for (let tries = 0; ; tries++) {
+    const folder = await folders.folderFor(student);
+    try {
+      // Each attempt reads the file afresh, so a retried upload sends every byte again.
+      await drive.call('files.create(file)', (signal) =>
+        drive.api.files.create(
+          {
+            requestBody: { name, parents: [folder] },
+            media: { mimeType: 'application/octet-stream', body: fs.createReadStream(localPath) },
+            fields: 'id',
+            ...ALL_DRIVES,
+          },
+          drive.opts(signal),
+        ),
+      );
+      break;
+    } catch (err) {
+      // The folder went away behind our back: forget it and make it again, once.
+      if (!(err instanceof DriveMissing) || tries > 0) throw err;
+      folders.forget(student);
     }
-    await fsp.rm(localPath, { force: true });
   }
+  await fsp.rm(localPath, { force: true });
+}
 
-  return guarded({
-    name: 'gdrive',
-    adopt,
-    async put(key, body: Readable) {
-      // Spooled first, so that a retry can send the bytes again.
-      const temp = path.join(spool, spoolFileName('gdrive'));
-      await fsp.mkdir(spool, { recursive: true });
-      try {
-        await pipeline(body, fs.createWriteStream(temp, { flags: 'wx' }));
-        await adopt(key, temp);
-      } finally {
-        await fsp.rm(temp, { force: true });
-      }
-    },
-    async get(key) {
-      const file = await fileOf(key);
-      if (!file) return null;
-      const idle = new AbortController();
-      let body: Readable;
-      try {
-        body = await call('files.get(media)', async (signal) => {
-          const res = await api.files.get(
-            { fileId: file.id, alt: 'media', ...ALL_DRIVES },
-            { ...opts(AbortSignal.any([signal, idle.signal])), responseType: 'stream' },
-          );
-          return res.data as unknown as Readable;
-        });
-      } catch (err) {
-        if (!(err instanceof DriveMissing)) throw err;
-        known.delete(key);
-        return null;
-      }
-      // The call's time limit ends with the headers; the body may not stall for longer either
-      // (relayDownload: a logged 503 before the first byte, a cut-off download after).
-      const stall = setTimeout(() => idle.abort(), settings.timeoutMs);
-      const watch = new Transform({
-        transform(chunk, _enc, done) {
-          stall.refresh();
-          done(null, chunk);
-        },
-      });
-      watch.once('close', () => clearTimeout(stall));
-      return relayDownload(body, watch, (err) => {
-        log.warn(
-          { call: 'files.get(media)', reason: `${err.name}: ${err.message}`.slice(0, 300) },
-          'Google Drive download broke off',
-        );
-        return storageUnavailable();
-      });
-    },
-    async delete(key) {
-      known.delete(key);
-      for (const file of await filesOf(key)) {
-        try {
-          await call('files.delete', (signal) =>
-            api.files.delete({ fileId: file.id!, ...ALL_DRIVES }, opts(signal)),
-          );
-        } catch (err) {
-          if (!(err instanceof DriveMissing)) throw err;
-        }
-      }
-      known.delete(key);
-    },
-    async stat(key) {
-      // Asked afresh (a download starts here), so a file deleted elsewhere is not found.
-      const [file] = await filesOf(key);
-      return file ? { size: file.size } : null;
-    },
-    async checkRoot() {
-      const info = await readRoot();
-      rootInfo = Promise.resolve(info);
-      return { id: info.id ?? root, name: info.name ?? '', sharedDrive: Boolean(info.driveId) };
+async function download(drive: TDrive, files: TFileIndex, key: string) {
+  const file = await files.fileOf(key);
+  if (!file) return null;
+  const idle = new AbortController();
+  let body: Readable;
+  try {
+    body = await drive.call('files.get(media)', async (signal) => {
+      const res = await drive.api.files.get(
+        { fileId: file.id, alt: 'media', ...ALL_DRIVES },
+        { ...drive.opts(AbortSignal.any([signal, idle.signal])), responseType: 'stream' },
+      );
+      return res.data as unknown as Readable;
+    });
+  } catch (err) {
+    if (!(err instanceof DriveMissing)) throw err;
+    files.forget(key);
+    return null;
+  }
+  // The call's time limit ends with the headers; the body may not stall for longer either
+  // (relayDownload: a logged 503 before the first byte, a cut-off download after).
+  const stall = setTimeout(() => idle.abort(), drive.settings.timeoutMs);
+  const watch = new Transform({
+    transform(chunk, _enc, done) {
+      stall.refresh();
+      done(null, chunk);
     },
   });
+  watch.once('close', () => clearTimeout(stall));
+  return relayDownload(body, watch, (err) => {
+    drive.log.warn(
+      { call: 'files.get(media)', reason: `${err.name}: ${err.message}`.slice(0, 300) },
+      'Google Drive download broke off',
+    );
+    return storageUnavailable();
+  });
+}
 
-  /** A 404 that escapes (the root folder, a folder gone mid-call) means Drive is not as configured. */
-  function guarded(driver: GDriveDriver): GDriveDriver {
-    const wrap =
-      <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
-      async (...args: A) => {
-        try {
-          return await fn(...args);
-        } catch (err) {
-          if (!(err instanceof DriveMissing)) throw err;
-          log.warn(
-            { call: err.message },
-            'Google Drive: not found (is GDRIVE_ROOT_FOLDER_ID right and shared?)',
-          );
-          throw storageUnavailable();
-        }
-      };
-    return {
-      name: driver.name,
-      adopt: wrap(driver.adopt!),
-      put: wrap(driver.put),
-      get: wrap(driver.get),
-      delete: wrap(driver.delete),
-      stat: wrap(driver.stat),
-      checkRoot: wrap(driver.checkRoot),
+/** A 404 that escapes (the root folder, a folder gone mid-call) means Drive is not as configured. */
+function guarded(log: TLog, driver: GDriveDriver): GDriveDriver {
+  const wrap =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      try {
+        return await fn(...args);
+      } catch (err) {
+        if (!(err instanceof DriveMissing)) throw err;
+        log.warn(
+          { call: err.message },
+          'Google Drive: not found (is GDRIVE_ROOT_FOLDER_ID right and shared?)',
+        );
+        throw storageUnavailable();
+      }
     };
-  }
+  return {
+    name: driver.name,
+    adopt: wrap(driver.adopt!),
+    put: wrap(driver.put),
+    get: wrap(driver.get),
+    delete: wrap(driver.delete),
+    stat: wrap(driver.stat),
+    checkRoot: wrap(driver.checkRoot),
+  };
 }

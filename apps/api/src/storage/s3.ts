@@ -55,59 +55,13 @@ export function s3Client(settings: TS3Settings) {
 export function s3Driver(settings: TS3Settings, log: TLog): StorageDriver {
   const client = s3Client(settings);
   const Bucket = settings.bucket;
-
-  /** Runs one S3 call: not-found is the caller's business, anything else a logged 503. */
-  async function call<T>(what: string, run: () => Promise<T>, onMissing?: () => T): Promise<T> {
-    try {
-      return await run();
-    } catch (err) {
-      if (onMissing && isMissing(err)) return onMissing();
-      const e = err as Error & { $metadata?: { httpStatusCode?: number; attempts?: number } };
-      log.warn(
-        {
-          call: what,
-          status: e.$metadata?.httpStatusCode,
-          attempts: e.$metadata?.attempts,
-          reason: `${e.name}: ${e.message}`.slice(0, 300),
-        },
-        'S3 storage call failed',
-      );
-      throw storageUnavailable();
-    }
-  }
-
-  /** The object's bytes as they come; a stall or a break after the head is a logged 503. */
-  function failingAsStorage(body: Readable): Readable {
-    return relayDownload(body, new PassThrough(), (err) => {
-      log.warn(
-        { call: 'getObject', reason: `${err.name}: ${err.message}`.slice(0, 300) },
-        'S3 download broke off',
-      );
-      return storageUnavailable();
-    });
-  }
+  const call = caller(log);
 
   return {
     name: 's3',
     async put(key, body: Readable) {
       const Key = assertKey(key);
-      await call('upload', async () => {
-        // Parts are buffered one at a time, so the SDK can retry each; a failed multipart upload
-        // is aborted (no parts left behind) and a failed single put stores nothing.
-        const upload = new Upload({
-          client,
-          params: { Bucket, Key, Body: body, ContentType: 'application/octet-stream' },
-          partSize: PART_SIZE,
-          queueSize: 2,
-          leavePartsOnError: false,
-        });
-        try {
-          await upload.done();
-        } catch (err) {
-          body.destroy();
-          throw err;
-        }
-      });
+      await call('upload', () => uploadObject(client, { Bucket, Key }, body));
     },
     async get(key) {
       const Key = assertKey(key);
@@ -119,7 +73,7 @@ export function s3Driver(settings: TS3Settings, log: TLog): StorageDriver {
         },
         () => null,
       );
-      return body && failingAsStorage(body);
+      return body && failingAsStorage(log, body);
     },
     async delete(key) {
       const Key = assertKey(key);
@@ -147,4 +101,55 @@ export function s3Driver(settings: TS3Settings, log: TLog): StorageDriver {
       return (res.KeyCount ?? res.Contents?.length ?? 0) === 0;
     },
   };
+}
+
+/** Runs one S3 call: not-found is the caller's business, anything else a logged 503. */
+function caller(log: TLog) {
+  return async function call<T>(what: string, run: () => Promise<T>, onMissing?: () => T): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (onMissing && isMissing(err)) return onMissing();
+      const e = err as Error & { $metadata?: { httpStatusCode?: number; attempts?: number } };
+      log.warn(
+        {
+          call: what,
+          status: e.$metadata?.httpStatusCode,
+          attempts: e.$metadata?.attempts,
+          reason: `${e.name}: ${e.message}`.slice(0, 300),
+        },
+        'S3 storage call failed',
+      );
+      throw storageUnavailable();
+    }
+  };
+}
+
+async function uploadObject(client: S3Client, target: { Bucket: string; Key: string }, body: Readable) {
+  // Parts are buffered one at a time, so the SDK can retry each; a failed multipart upload
+  // is aborted (no parts left behind) and a failed single put stores nothing.
+  const upload = new Upload({
+    client,
+    params: { ...target, Body: body, ContentType: 'application/octet-stream' },
+    partSize: PART_SIZE,
+    queueSize: 2,
+    leavePartsOnError: false,
+  });
+  try {
+    await upload.done();
+  } catch (err) {
+    body.destroy();
+    throw err;
+  }
+}
+
+/** The object's bytes as they come; a stall or a break after the head is a logged 503. */
+function failingAsStorage(log: TLog, body: Readable): Readable {
+  return relayDownload(body, new PassThrough(), (err) => {
+    log.warn(
+      { call: 'getObject', reason: `${err.name}: ${err.message}`.slice(0, 300) },
+      'S3 download broke off',
+    );
+    return storageUnavailable();
+  });
 }

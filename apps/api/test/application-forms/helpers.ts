@@ -37,7 +37,13 @@ const ok = <T = Record<string, unknown>>(
   return res.body as T;
 };
 
-async function upload(t: TestApp, who: TWho, url: string, fields: Record<string, string>, file: TFile) {
+export async function upload(
+  t: TestApp,
+  who: TWho,
+  url: string,
+  fields: Record<string, string>,
+  file: TFile,
+) {
   const { payload, headers } = multipart([
     { name: 'file', filename: file.filename, data: file.data, type: file.type ?? 'application/octet-stream' },
     ...Object.entries(fields).map(([name, value]) => ({ name, value })),

@@ -16,6 +16,7 @@ import {
   pdfImagePages,
   pdfText,
   type TBuilt,
+  upload,
 } from './helpers.js';
 
 // Issue 10 item 2: the application PDF, for each role, with the student's own Cyrillic and Uzbek
@@ -326,5 +327,24 @@ describe('SECURITY 31: off the main thread', () => {
     // rendered on the main thread blocks it for its whole render (150 ms of CPU, seconds under that
     // load), and eight of them would hold it for most of the burst.
     expect(p99).toBeLessThan(250);
+  });
+});
+
+describe('document types (issue 20 item 3)', () => {
+  it("the PDF names the fixed types in the reader's language and an admin's type by its stored name", async () => {
+    const added = await as.admin!.post('/DocumentType/add', { name: 'Bank statement' });
+    expect(added.status).toBe(200);
+    await upload(
+      t,
+      who.agent!,
+      '/Document/upload',
+      { studentId: String(byAgent.studentId), DocumentTypeId: String((added.body as { id: number }).id) },
+      { filename: 'bank.pdf', data: pdfFile(), type: 'application/pdf' },
+    );
+    await setLanguage('agent', 'uz');
+    const text = await pdfText((await getPdf(t, who.agent!, byAgent.studentCourseIds[0]!)).rawPayload);
+    for (const name of ['Pasport uchun surat', 'Pasport nusxasi', 'Rezyume', 'Bank statement'])
+      expect(text).toContain(name);
+    expect(text).not.toContain('Passport Copy');
   });
 });

@@ -83,7 +83,9 @@ describe('document requests', () => {
     expect(asked).toEqual([
       expect.objectContaining({
         audience: 'student',
-        params: expect.objectContaining({ items: [open[0]!.documentTypeName, 'Bank statement'] }),
+        params: expect.objectContaining({
+          items: [{ documentTypeId: 1, name: open[0]!.documentTypeName }, 'Bank statement'],
+        }),
       }),
     ]);
     expect(await openRequests(agent)).toEqual([]);

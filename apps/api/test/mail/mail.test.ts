@@ -194,6 +194,30 @@ describe('a profile an agent created', () => {
   });
 });
 
+describe('document types in a documents request (issue 20 item 3)', () => {
+  it("names a fixed type in the recipient's language, an admin's type and a text as given", async () => {
+    const agent = await account('Agent', 'ru', 'agent');
+    const marker = unique('Malika');
+    const id = await profileOf(agent, marker);
+    await enqueue({
+      kind: 'documentsRequested',
+      studentId: id,
+      params: {
+        ...application,
+        items: [
+          { documentTypeId: 2, name: 'Passport Copy' },
+          { documentTypeId: 7, name: 'Bank statement' },
+          'Sponsor letter',
+        ],
+      },
+    });
+    await t.app.mailWorker.drain();
+    const [own] = smtp.to(`${marker.toLowerCase()}@mail.test`);
+    expect(own!.text).toContain('- Копия паспорта\n- Bank statement\n- Sponsor letter');
+    expect(own!.text).not.toContain('Passport Copy');
+  });
+});
+
 describe('unsubscribing', () => {
   it('a user who turned status mails off gets none; turning them on again sends again', async () => {
     const student = await account('Student', 'en', 'dana');

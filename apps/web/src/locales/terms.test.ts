@@ -3,20 +3,27 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // One term per concept in each language (uz: "toifa" for a course category, never "turkum" or
-// "yoʻnalish"; ru: "категория", "курс"; en: "category"). A rejected term found here is a second
-// word for the same thing.
+// "yoʻnalish"; ru: "категория", "курс"; en: "category"). Issue 20 adds filter, price and submitted
+// (the glossary in docs/decisions.md). A rejected term found here is a second word for the same thing.
 const REJECTED: Record<string, { term: RegExp; use: string }[]> = {
   uz: [
     { term: /turkum/i, use: 'toifa (category)' },
     { term: /yoʻnalish/i, use: 'toifa (category)' },
+    { term: /saralash/i, use: 'filtrlash (filter)' },
+    { term: /toʻlov(?!lar)|eng past narx/i, use: 'narx, eng kam narx (price)' },
+    { term: /topshirilgan|arizangiz topshirildi/i, use: 'yuborilgan (submitted)' },
   ],
   ru: [
     { term: /направлени/i, use: 'категория (category)' },
     { term: /программ(?!а\))/i, use: 'курс (course)' },
+    { term: /(^|[^а-яё])цен[аыуе]?([^а-яё]|$)/i, use: 'стоимость (price)' },
+    { term: /подана|поданн|подачи/i, use: 'отправлена (submitted)' },
+    { term: /отбор/i, use: 'фильтр (filter)' },
   ],
   en: [
     { term: /field of study|, field and/i, use: 'category' },
     { term: /programme/i, use: 'course' },
+    { term: /\bfees?\b|\bcost\b/i, use: 'price' },
   ],
 };
 

@@ -68,6 +68,23 @@ describe('the application description', () => {
     });
   });
 
+  it("names a fixed document type in the reader's language and an admin's type by its stored name", () => {
+    const application = completeApplication();
+    const shown = showApplication(
+      {
+        ...application,
+        documents: [
+          { documentTypeId: 2, documentTypeName: 'Passport Copy', docPath: 'f2' },
+          { documentTypeId: 6, documentTypeName: 'Bank statement', docPath: 'f6' },
+        ],
+      },
+      t,
+    );
+    const documents = section(shown, 'documents');
+    expect(shownValue(documents, 'documentType', 0)).toMatchObject({ text: '<enums:documentTypes.2>' });
+    expect(shownValue(documents, 'documentType', 1)).toMatchObject({ text: 'Bank statement' });
+  });
+
   it("shows 'Please specify' only when Other is chosen, and 'Present' for a job still held", () => {
     const application = completeApplication();
     const shown = showApplication(application, t);

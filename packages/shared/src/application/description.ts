@@ -11,6 +11,7 @@ import {
 } from '../enums.js';
 import { DEFAULT_TIME_ZONE, formatDate } from '../format.js';
 import { OTHER_INFO_SOURCES } from '../students/records.js';
+import { documentTypeKey } from './document-types.js';
 import type { TWizardStepId } from './messages.js';
 import { joinPassport } from './passport.js';
 import type { TApplication } from './review.js';
@@ -30,7 +31,10 @@ export type TDescribedApplication = Pick<
   | 'languages'
   | 'experiences'
   | 'otherInfo'
-> & { documents: readonly { documentTypeId: number; docPath: string | null }[] };
+> & {
+  /** `documentTypeName`: the stored name, which names a type an admin added (not one of the four). */
+  documents: readonly { documentTypeId: number; documentTypeName?: string | null; docPath: string | null }[];
+};
 
 type TRecord = Record<string, unknown>;
 
@@ -42,8 +46,11 @@ export type TShowAs =
   | { as: 'longText' }
   /** An ISO date; a blank one shows `blankKey`'s text when given (experience's 'Present'). */
   | { as: 'date'; blankKey?: string }
-  /** A stored index or id, shown as the label key `labelKey(value)` gives (null: the raw value). */
-  | { as: 'enum'; labelKey: (value: number) => string | null }
+  /**
+   * A stored index or id, shown as the label key `labelKey(value)` gives; when it gives null, the
+   * record's `nameKey` value (a stored name), else the raw value.
+   */
+  | { as: 'enum'; labelKey: (value: number) => string | null; nameKey?: string }
   /** Several chosen options (`value` gives their names), each shown by its label key. */
   | { as: 'choices'; labelKey: (option: string) => string }
   /** A stored file's id; each renderer shows a file its own way (a name, a download, 'Uploaded'). */
@@ -205,7 +212,7 @@ export const APPLICATION_DESCRIPTION: readonly TDescribedSection[] = [
     fields: [
       field(
         'documentType',
-        { as: 'enum', labelKey: (id) => `wizard:documents.types.${id}` },
+        { as: 'enum', labelKey: documentTypeKey, nameKey: 'documentTypeName' },
         { keys: ['documentTypeId'], labelKey: 'applicationForms:documentType' },
       ),
       field('file', { as: 'file' }, { keys: ['docPath'], labelKey: 'applicationForms:fileName' }),
@@ -277,7 +284,9 @@ function showValue(f: TDescribedField, record: TRecord, t: TTranslate, language?
     case 'enum': {
       if (isBlankValue(raw)) return text('');
       const key = f.show.labelKey(Number(raw));
-      return text(key ? t(key) : String(raw));
+      if (key) return text(t(key));
+      const name = f.show.nameKey ? record[f.show.nameKey] : null;
+      return text(String(isBlankValue(name) ? raw : name));
     }
     case 'choices': {
       const { labelKey } = f.show;

@@ -3,6 +3,7 @@ export * from './application-form.js';
 export * from './choice-steps.js';
 export * from './contact-steps.js';
 export * from './description.js';
+export * from './document-types.js';
 export * from './draft.js';
 export * from './entries.js';
 export * from './messages.js';

@@ -32,12 +32,18 @@ import {
 const tags = [resource.base];
 const row = documented(ZApplicationFormRow);
 
+const actor = (req: FastifyRequest) => actorOf(req.user!);
+
 export async function applicationFormsModule(fastify: FastifyInstance) {
+  registerFormReads(fastify);
+  registerFormWrites(fastify);
+}
+
+/** The admin list's page and one record; every role within its scope. */
+function registerFormReads(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const read = { config: { access: resourceAccess(resource, 'read') }, preValidation: checkBody };
-  const write = { config: { access: ['Admin'] as const }, preValidation: checkBody };
-  const actor = (req: FastifyRequest) => actorOf(req.user!);
 
   app.post(
     '/ApplicationForm/getListByPage',
@@ -66,6 +72,13 @@ export async function applicationFormsModule(fastify: FastifyInstance) {
     },
     async (req) => db.transaction((tx) => applicationFormOf(tx, actor(req), req.params.id)),
   );
+}
+
+/** Add, Edit and Delete of the admin screen: admins only. */
+function registerFormWrites(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const write = { config: { access: ['Admin'] as const }, preValidation: checkBody };
 
   app.post(
     '/ApplicationForm/add',

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client.js';
 import {
   courses,
@@ -8,7 +8,7 @@ import {
   universities,
   universityCourses,
 } from '../../db/schema/index.js';
-import { enqueueMail } from '../mail/index.js';
+import { enqueueMail, type TMailItem } from '../mail/index.js';
 import type { TApplicationChange } from './events.js';
 
 // The status mails of issue 12 item 4, queued in the change's transaction (the mail module's
@@ -26,15 +26,19 @@ async function namesOf(tx: TDbOrTx, studentCourseId: number) {
   return row!;
 }
 
-/** What each request asks for: the document type's name or the admin's text. */
-async function itemsOf(tx: TDbOrTx, requestIds: number[]): Promise<string[]> {
+/** What each request asks for: the document type (named in each recipient's language) or the admin's text. */
+async function itemsOf(tx: TDbOrTx, requestIds: number[]): Promise<TMailItem[]> {
   const rows = await tx
-    .select({ item: sql<string>`coalesce(${documentTypes.name}, ${documentRequests.text})` })
+    .select({ documentTypeId: documentTypes.id, name: documentTypes.name, text: documentRequests.text })
     .from(documentRequests)
     .leftJoin(documentTypes, eq(documentTypes.id, documentRequests.documentTypeId))
     .where(inArray(documentRequests.id, requestIds))
     .orderBy(asc(documentRequests.id));
-  return rows.map((r) => r.item);
+  return rows.map((r) =>
+    r.documentTypeId !== null && r.name !== null
+      ? { documentTypeId: r.documentTypeId, name: r.name }
+      : (r.text ?? ''),
+  );
 }
 
 /** Queues the mails of one change; returns how many were queued. */

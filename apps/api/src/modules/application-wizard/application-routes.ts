@@ -2,11 +2,12 @@ import { ZApplication, zId } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TDbOrTx } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
 import { zQueryInt } from '../../resources/hooks.js';
 import { inTransaction } from '../../resources/mutations.js';
-import { actorOf } from '../../resources/scope.js';
+import { actorOf, type TActor } from '../../resources/scope.js';
 import { withChanges } from '../application-status/events.js';
 import { confirmApplication, raiseStage, reviewOf } from './review.js';
 import { ownProfileId, requireStudent, stageOf } from './stage.js';
@@ -33,6 +34,29 @@ const ZConfirmed = z.object({
 });
 
 export function registerApplicationRoutes(fastify: FastifyInstance) {
+  registerStageRoutes(fastify);
+  registerSubmitRoutes(fastify);
+}
+
+/**
+ * The stored stage of `studentId`, or of the signed-in student's own profile when it is left out
+ * (0 and step 0 without one).
+ */
+async function readStage(tx: TDbOrTx, actor: TActor, studentId: number | undefined) {
+  if (studentId === undefined) {
+    if (actor.role !== 'Student') {
+      throw badRequest('studentId is required.', [
+        { path: 'querystring.studentId', message: 'validation.required' },
+      ]);
+    }
+    studentId = await ownProfileId(tx, actor);
+    if (studentId === undefined) return { studentId: 0, step: 0 };
+  } else await requireStudent(tx, actor, studentId);
+  return { studentId, step: await stageOf(tx, studentId) };
+}
+
+/** Reading and raising the wizard's stage. */
+function registerStageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
 
@@ -50,22 +74,7 @@ export function registerApplicationRoutes(fastify: FastifyInstance) {
         response: { 200: documented(ZStageOut), ...problems(404) },
       },
     },
-    async (req) => {
-      const actor = actorOf(req.user!);
-      return db.transaction(async (tx) => {
-        let studentId = req.query.studentId;
-        if (studentId === undefined) {
-          if (actor.role !== 'Student') {
-            throw badRequest('studentId is required.', [
-              { path: 'querystring.studentId', message: 'validation.required' },
-            ]);
-          }
-          studentId = await ownProfileId(tx, actor);
-          if (studentId === undefined) return { studentId: 0, step: 0 };
-        } else await requireStudent(tx, actor, studentId);
-        return { studentId, step: await stageOf(tx, studentId) };
-      });
-    },
+    async (req) => db.transaction((tx) => readStage(tx, actorOf(req.user!), req.query.studentId)),
   );
 
   app.post(
@@ -89,6 +98,12 @@ export function registerApplicationRoutes(fastify: FastifyInstance) {
         raiseStage(tx, actorOf(req.user!), req.body.studentId, req.body.stage),
       ),
   );
+}
+
+/** Submitting the application, and reading it back whole (the review). */
+function registerSubmitRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
 
   app.post(
     '/Stage/confirm',

@@ -9,20 +9,12 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
 import type { TResourceExtension, TResourceHooks } from '../../resources/define.js';
 import { zQueryInt } from '../../resources/hooks.js';
 import { actorOf } from '../../resources/scope.js';
-import {
-  deleteDraft,
-  deleteNewProfileDraft,
-  findDrafts,
-  findNewProfileDraft,
-  saveDraft,
-  saveNewProfileDraft,
-} from './drafts-repository.js';
-import { requireStudent } from './stage.js';
+import { deleteDraft, deleteNewProfileDraft } from './drafts-repository.js';
+import { readDrafts, removeDraft, storeDraft, type TDraftTarget } from './drafts-service.js';
 
 // Drafts (DESIGN 6): the open step's unsaved input, any JSON object of at most 64 KB, not checked
 // against the step's schema. Saving the step deletes its draft in the same transaction.
@@ -49,14 +41,6 @@ const ZDraftQuery = z
     draftKey: zDraftKeyQuery,
   })
   .required({ studentId: true, step: true });
-/** The only step of a profile that does not exist yet. */
-const NEW_PROFILE_STEP = 1;
-const newProfileStepOnly = (step: number) => {
-  if (step !== NEW_PROFILE_STEP)
-    throw badRequest('A new profile has a draft of its personal step only.', [
-      { path: 'step', message: 'A new profile has a draft of its personal step only.' },
-    ]);
-};
 const ZDrafts = z.object({
   drafts: z.record(
     z.string().describe('The step, 1 to 10.'),
@@ -119,14 +103,7 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { studentId, draftKey } = req.query as { studentId: number; draftKey?: string };
-      if (studentId === 0) {
-        const draft = await findNewProfileDraft(db, req.user!.id, draftKey);
-        return { drafts: draft ? { [NEW_PROFILE_STEP]: draft } : {} };
-      }
-      return db.transaction(async (tx) => {
-        await requireStudent(tx, actorOf(req.user!), studentId);
-        return { drafts: await findDrafts(tx, studentId) };
-      });
+      return readDrafts(db, actorOf(req.user!), studentId, draftKey);
     },
   );
 
@@ -144,22 +121,12 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply: FastifyReply) => {
-      const { studentId, step, draftKey } = req.query as {
-        studentId: number;
-        step: number;
-        draftKey?: string;
-      };
-      const savedAt = new Date().toISOString();
-      const data = req.body as Record<string, unknown>;
-      if (studentId === 0) {
-        newProfileStepOnly(step);
-        await saveNewProfileDraft(db, req.user!.id, draftKey, data, savedAt);
-        return reply.status(204).send();
-      }
-      await db.transaction(async (tx) => {
-        await requireStudent(tx, actorOf(req.user!), studentId);
-        await saveDraft(tx, studentId, step, data, savedAt);
-      });
+      await storeDraft(
+        db,
+        actorOf(req.user!),
+        req.query as TDraftTarget,
+        req.body as Record<string, unknown>,
+      );
       return reply.status(204).send();
     },
   );
@@ -177,20 +144,7 @@ export function registerDraftRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply: FastifyReply) => {
-      const { studentId, step, draftKey } = req.query as {
-        studentId: number;
-        step: number;
-        draftKey?: string;
-      };
-      if (studentId === 0) {
-        newProfileStepOnly(step);
-        await deleteNewProfileDraft(db, req.user!.id, draftKey);
-        return reply.status(204).send();
-      }
-      await db.transaction(async (tx) => {
-        await requireStudent(tx, actorOf(req.user!), studentId);
-        await deleteDraft(tx, studentId, step);
-      });
+      await removeDraft(db, actorOf(req.user!), req.query as TDraftTarget);
       return reply.status(204).send();
     },
   );

@@ -62,7 +62,28 @@ export async function readApplication(tx: TDbOrTx, studentId: number): Promise<T
   const quals = await tx.select().from(qualifications).where(q.where).orderBy(q.order);
   const langs = await tx.select().from(languageQualifications).where(l.where).orderBy(l.order);
   const exps = await tx.select().from(experiences).where(x.where).orderBy(x.order);
-  const docs = await tx
+  const docs = await documentsOf(tx, studentId);
+  const [otherInfo] = await tx.select().from(otherInfos).where(eq(otherInfos.studentId, studentId));
+  const selected = await selectedCourses(tx, studentId);
+  return {
+    studentId,
+    stage,
+    submitted: stage === THANK_YOU,
+    studentInfo,
+    guardian: guardian ?? null,
+    emergencyContact: emergencyContact ?? null,
+    qualifications: quals,
+    languages: langs,
+    experiences: exps,
+    documents: docs,
+    otherInfo: otherInfo ?? null,
+    courses: selected,
+  } as TApplication;
+}
+
+/** The student's documents with their type's name, by type. */
+function documentsOf(tx: TDbOrTx, studentId: number) {
+  return tx
     .select({
       id: studentDocuments.id,
       studentId: studentDocuments.studentId,
@@ -75,7 +96,10 @@ export async function readApplication(tx: TDbOrTx, studentId: number): Promise<T
     .innerJoin(documentTypes, eq(documentTypes.id, studentDocuments.documentTypeId))
     .where(eq(studentDocuments.studentId, studentId))
     .orderBy(studentDocuments.documentTypeId);
-  const [otherInfo] = await tx.select().from(otherInfos).where(eq(otherInfos.studentId, studentId));
+}
+
+/** The student's selected courses, with university, course and pipeline status. */
+async function selectedCourses(tx: TDbOrTx, studentId: number) {
   const selected = await tx
     .select({
       id: studentCourses.id,
@@ -97,28 +121,15 @@ export async function readApplication(tx: TDbOrTx, studentId: number): Promise<T
     .leftJoin(applicationStatuses, eq(applicationStatuses.studentCourseId, studentCourses.id))
     .where(eq(studentCourses.studentId, studentId))
     .orderBy(studentCourses.id);
-  return {
-    studentId,
-    stage,
-    submitted: stage === THANK_YOU,
-    studentInfo,
-    guardian: guardian ?? null,
-    emergencyContact: emergencyContact ?? null,
-    qualifications: quals,
-    languages: langs,
-    experiences: exps,
-    documents: docs,
-    otherInfo: otherInfo ?? null,
-    courses: selected.map((c) => ({
-      id: c.id,
-      universityCourseId: c.universityCourseId,
-      university: { id: c.universityId, name: c.universityName },
-      course: { id: c.courseId, name: c.courseName },
-      submitted: c.submittedAt !== null,
-      submittedAt: c.submittedAt,
-      status: c.status,
-    })),
-  } as TApplication;
+  return selected.map((c) => ({
+    id: c.id,
+    universityCourseId: c.universityCourseId,
+    university: { id: c.universityId, name: c.universityName },
+    course: { id: c.courseId, name: c.courseName },
+    submitted: c.submittedAt !== null,
+    submittedAt: c.submittedAt,
+    status: c.status,
+  }));
 }
 
 export async function reviewOf(tx: TDbOrTx, actor: TActor, studentId: number) {

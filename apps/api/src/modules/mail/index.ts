@@ -2,4 +2,4 @@
 
 export { deleteMailsOf, removeOutboxFiles } from './erasure.js';
 export { enqueueMail, type TMailRequest } from './queue.js';
-export { APPLICATION_STATUSES, type TApplicationStatus } from './templates.js';
+export { APPLICATION_STATUSES, type TApplicationStatus, type TMailItem } from './templates.js';

@@ -31,7 +31,17 @@ export const ZMailRequest = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('documentsRequested'),
     studentId: z.number().int().positive(),
-    params: z.object({ ...ZApplication, items: z.array(text(500)).min(1).max(50) }),
+    // An item is a document type (named in the recipient's language when it is one of the fixed
+    // four) or the admin's own text.
+    params: z.object({
+      ...ZApplication,
+      items: z
+        .array(
+          z.union([text(500), z.object({ documentTypeId: z.number().int().positive(), name: text(500) })]),
+        )
+        .min(1)
+        .max(50),
+    }),
   }),
 ]);
 export type TMailRequest = z.input<typeof ZMailRequest>;

@@ -1,5 +1,5 @@
 import type { TAppLanguage, TMailKind } from '@uniapply/shared';
-import { APPLICATION_STATUSES, type TApplicationStatus } from '@uniapply/shared';
+import { APPLICATION_STATUSES, documentTypeName, type TApplicationStatus } from '@uniapply/shared';
 import { serverTranslator } from '../../i18n/catalogues.js';
 
 // Status mails in the recipient's language (issue 12). Plain text and a simple HTML part built
@@ -21,12 +21,15 @@ export type TMailParams = {
   from?: string;
   to?: string;
   message?: string;
-  items?: string[];
+  /** What a documents request asks for: a document type (its id and stored name) or the admin's text. */
+  items?: TMailItem[];
 };
+export type TMailItem = string | { documentTypeId: number; name: string };
 
 // The texts are the web's catalogues (issue 19 item 3): mailTexts.json for the mail's own lines and
 // status.json's labels for the statuses, read through serverTranslator, so a label is translated once.
-// Course, university and document names are catalogue data, shown as they are stored.
+// Course and university names are catalogue data, shown as they are stored; a document type is
+// named through the shared documentTypeName (the fixed four in the recipient's language).
 
 /** The label of a status in a language (the web's `status:labels`); an unknown value is shown as it is. */
 export function statusLabel(language: TAppLanguage, status: string | undefined): string {
@@ -78,7 +81,11 @@ export function renderMail(input: {
   } else {
     blocks.push(
       { p: t(`mailTexts:documentsRequested.${whose}`, p) },
-      { list: p.items ?? [] },
+      {
+        list: (p.items ?? []).map((i) =>
+          typeof i === 'string' ? i : documentTypeName({ id: i.documentTypeId, name: i.name }, t),
+        ),
+      },
       { p: t('mailTexts:uploadThem') },
     );
   }

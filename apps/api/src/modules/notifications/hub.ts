@@ -52,11 +52,31 @@ export type THub = {
   userNotified(created: { userId: number; notification: TUserNotification }[]): void;
 };
 
-export async function createHub(app: FastifyInstance): Promise<THub> {
-  const { config, database } = app;
-  const fromElsewhere = crossSiteCheck(config);
-  const cookieName = sessionCookieName(config.secureCookies);
+type THubServer = THub['io'];
+/** The Redis clients of the adapter and what ends their watches; `shuttingDown` is set at close. */
+type TRedisLink = { clients: Redis[]; closing: (() => void)[]; shuttingDown: boolean };
 
+export async function createHub(app: FastifyInstance): Promise<THub> {
+  const io = createServer(app);
+  const link: TRedisLink = { clients: [], closing: [], shuttingDown: false };
+  if (app.config.redisUrl) await attachRedis(app, io, app.config.redisUrl, link);
+  authoriseSockets(app, io);
+
+  app.events.on('sessionEnded', (key) => {
+    io.in(sessionRoom(key)).disconnectSockets(true);
+  });
+  // A disabled account: every socket of the user, in every process (through the adapter).
+  app.events.on('userSessionsEnded', (userId) => {
+    io.in(userRoom(userId)).disconnectSockets(true);
+  });
+  addCloseHooks(app, io, link);
+  return { io, ...emitters(app, io) };
+}
+
+/** The socket.io server on the API's HTTP server; another site's handshake is refused. */
+function createServer(app: FastifyInstance): THubServer {
+  const { config } = app;
+  const fromElsewhere = crossSiteCheck(config);
   const io = new Server<Record<string, never>, TServerEvents, Record<string, never>, TSocketData>(
     app.server,
     {
@@ -86,52 +106,57 @@ export async function createHub(app: FastifyInstance): Promise<THub> {
     const prefix = config.instanceName;
     io.engine.generateId = () => `${prefix}.${randomBytes(18).toString('base64url')}`;
   }
+  return io;
+}
 
-  let redis: Redis[] = [];
-  const closing: (() => void)[] = [];
-  let shuttingDown = false;
-  if (config.redisUrl) {
-    // Loaded only with REDIS_URL (about 30 MB resident together).
-    const [{ Redis }, { createAdapter }] = await Promise.all([
-      import('ioredis'),
-      import('@socket.io/redis-adapter'),
-    ]);
-    // While Redis is away an emit to the other processes is dropped at once (the process's own
-    // sockets have it already; admins elsewhere see it when their list reloads), rather than held
-    // in ioredis's offline queue for about a minute and then failed. The subscriber keeps its
-    // queue: its subscriptions are sent as soon as it connects.
-    const pub = new Redis(config.redisUrl, { connectTimeout: 2000, enableOfflineQueue: false });
-    const sub = new Redis(config.redisUrl, { connectTimeout: 2000 });
-    redis = [pub, sub];
-    closing.push(
-      watchRedis(
-        sub,
-        app.log,
-        'hub',
-        "live notifications reach this process's own sockets only until it is back",
-      ),
-      watchRedis(pub, app.log, 'hub publisher', 'emits to the other processes are dropped until it is back'),
-    );
-    // The adapter publishes without handling a failure: a publish that ioredis gives up on would
-    // be an unhandled rejection, which ends the process (the Redis drill shows it).
-    const publish = pub.publish.bind(pub);
-    pub.publish = ((channel: string | Buffer, message: string | Buffer) =>
-      publish(channel, message).catch((err: Error) => {
-        app.log.warn({ err: { message: err.message } }, 'hub: an emit to the other processes was dropped');
+/** With REDIS_URL: the Redis adapter fans emits out to every API process. */
+async function attachRedis(app: FastifyInstance, io: THubServer, redisUrl: string, link: TRedisLink) {
+  // Loaded only with REDIS_URL (about 30 MB resident together).
+  const [{ Redis }, { createAdapter }] = await Promise.all([
+    import('ioredis'),
+    import('@socket.io/redis-adapter'),
+  ]);
+  // While Redis is away an emit to the other processes is dropped at once (the process's own
+  // sockets have it already; admins elsewhere see it when their list reloads), rather than held
+  // in ioredis's offline queue for about a minute and then failed. The subscriber keeps its
+  // queue: its subscriptions are sent as soon as it connects.
+  const pub = new Redis(redisUrl, { connectTimeout: 2000, enableOfflineQueue: false });
+  const sub = new Redis(redisUrl, { connectTimeout: 2000 });
+  link.clients = [pub, sub];
+  link.closing.push(
+    watchRedis(
+      sub,
+      app.log,
+      'hub',
+      "live notifications reach this process's own sockets only until it is back",
+    ),
+    watchRedis(pub, app.log, 'hub publisher', 'emits to the other processes are dropped until it is back'),
+  );
+  // The adapter publishes without handling a failure: a publish that ioredis gives up on would
+  // be an unhandled rejection, which ends the process (the Redis drill shows it).
+  const publish = pub.publish.bind(pub);
+  pub.publish = ((channel: string | Buffer, message: string | Buffer) =>
+    publish(channel, message).catch((err: Error) => {
+      app.log.warn({ err: { message: err.message } }, 'hub: an emit to the other processes was dropped');
+      return 0;
+    })) as typeof pub.publish;
+  // Nor does it handle a refused (un)subscription: those still queued in the subscriber's offline
+  // queue when the process closes while Redis is away are refused then; dropped quietly.
+  for (const name of ['psubscribe', 'subscribe', 'punsubscribe', 'unsubscribe'] as const) {
+    const send = sub[name].bind(sub) as (...args: unknown[]) => Promise<unknown>;
+    (sub as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
+      send(...args).catch((err: unknown) => {
+        if (!link.shuttingDown) throw err;
         return 0;
-      })) as typeof pub.publish;
-    // Nor does it handle a refused (un)subscription: those still queued in the subscriber's offline
-    // queue when the process closes while Redis is away are refused then; dropped quietly.
-    for (const name of ['psubscribe', 'subscribe', 'punsubscribe', 'unsubscribe'] as const) {
-      const send = sub[name].bind(sub) as (...args: unknown[]) => Promise<unknown>;
-      (sub as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
-        send(...args).catch((err: unknown) => {
-          if (!shuttingDown) throw err;
-          return 0;
-        });
-    }
-    io.adapter(createAdapter(pub, sub, { key: config.redisHubChannel }));
+      });
   }
+  io.adapter(createAdapter(pub, sub, { key: app.config.redisHubChannel }));
+}
+
+/** The handshake by the session cookie, and a timer that disconnects the socket when it ends. */
+function authoriseSockets(app: FastifyInstance, io: THubServer) {
+  const { config, database } = app;
+  const cookieName = sessionCookieName(config.secureCookies);
 
   io.use(async (socket, next) => {
     try {
@@ -172,23 +197,9 @@ export async function createHub(app: FastifyInstance): Promise<THub> {
       if (socket.connected) watch(Date.now() + RECHECK_MS);
     }
   }
+}
 
-  app.events.on('sessionEnded', (key) => {
-    io.in(sessionRoom(key)).disconnectSockets(true);
-  });
-  // A disabled account: every socket of the user, in every process (through the adapter).
-  app.events.on('userSessionsEnded', (userId) => {
-    io.in(userRoom(userId)).disconnectSockets(true);
-  });
-
-  const emitToAdmins = (send: () => void) => {
-    try {
-      send();
-    } catch (err) {
-      app.log.error({ err }, 'hub: emit failed');
-    }
-  };
-
+function addCloseHooks(app: FastifyInstance, io: THubServer, link: TRedisLink) {
   app.addHook('preClose', async () => {
     // Open websockets would keep the HTTP server from closing. The transports are closed, not the
     // sockets disconnected: a client told "io server disconnect" does not come back by itself,
@@ -196,20 +207,29 @@ export async function createHub(app: FastifyInstance): Promise<THub> {
     io.engine.close();
   });
   app.addHook('onClose', async () => {
-    shuttingDown = true;
-    for (const done of closing) done();
+    link.shuttingDown = true;
+    for (const done of link.closing) done();
     await io.of('/').adapter.close?.();
     // A Redis that is away gets no QUIT: the subscriber's would wait in its offline queue until
     // Redis is back, holding the shutdown.
     await Promise.all(
-      redis.map((client) =>
+      link.clients.map((client) =>
         client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect(),
       ),
     );
   });
+}
 
+/** What the app emits through the hub; a failed emit is logged, never thrown at the caller. */
+function emitters(app: FastifyInstance, io: THubServer): Omit<THub, 'io'> {
+  const emitToAdmins = (send: () => void) => {
+    try {
+      send();
+    } catch (err) {
+      app.log.error({ err }, 'hub: emit failed');
+    }
+  };
   return {
-    io,
     notifyAdmins: (notifications) => {
       for (const notification of notifications)
         emitToAdmins(() => io.to(ADMINS_ROOM).emit(REALTIME.event, notification));

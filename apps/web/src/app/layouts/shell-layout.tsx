@@ -7,7 +7,13 @@ import { ActionIcon, AppShell, Box, Burger, Drawer, Group, Indicator, Menu } fro
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
-import { displayNames, ROLE_HOME, SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from '@uniapply/shared';
+import {
+  displayNames,
+  ROLE_HOME,
+  SIDEBAR_COLLAPSED_PX,
+  SIDEBAR_EXPANDED_PX,
+  type TMe,
+} from '@uniapply/shared';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
@@ -71,6 +77,65 @@ function HeaderBell({ to }: { to: string }) {
   );
 }
 
+/** The header: the phone's menu button, the brand, the bell, the language and the account menu. */
+function ShellHeader({
+  user,
+  drawerOpened,
+  onMenu,
+  onSignOut,
+}: {
+  user: TMe;
+  drawerOpened: boolean;
+  onMenu: () => void;
+  onSignOut: () => void;
+}) {
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <MenuButton opened={drawerOpened} onClick={onMenu} />
+        {/* On a phone the mark alone leaves room for the language and account menus. */}
+        <Box visibleFrom="xs">
+          <Brand to={ROLE_HOME[user.role]} />
+        </Box>
+        <Box hiddenFrom="xs">
+          <Brand to={ROLE_HOME[user.role]} compact />
+        </Box>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <HeaderBell to={BELL_PATH[user.role]} />
+        <LanguageSwitcher />
+        <AccountMenu user={user} onSignOut={onSignOut} />
+      </Group>
+    </Group>
+  );
+}
+
+function AccountMenu({ user, onSignOut }: { user: TMe; onSignOut: () => void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" size="lg" aria-label={t('accountMenu')}>
+          <IconUserCircle size={24} stroke={1.6} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{`${displayNames(user).firstName} ${displayNames(user).lastName}`.trim()}</Menu.Label>
+        <Menu.Item
+          component={Link}
+          to={`/${user.role}/Profile`}
+          leftSection={<IconUser size={16} aria-hidden />}
+        >
+          {t('menu.profile')}
+        </Menu.Item>
+        <Menu.Item onClick={onSignOut} leftSection={<IconLogout size={16} aria-hidden />}>
+          {t('logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 /** Spec 2.1: collapsible sidebar (64/260 px) plus content; on a phone the sidebar is a drawer. */
 export function ShellLayout() {
   const { t } = useTranslation('shell');
@@ -108,44 +173,7 @@ export function ShellLayout() {
           {t('skipToContent')}
         </a>
         <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <MenuButton opened={drawerOpened} onClick={drawer.toggle} />
-              {/* On a phone the mark alone leaves room for the language and account menus. */}
-              <Box visibleFrom="xs">
-                <Brand to={ROLE_HOME[user.role]} />
-              </Box>
-              <Box hiddenFrom="xs">
-                <Brand to={ROLE_HOME[user.role]} compact />
-              </Box>
-            </Group>
-            <Group gap="xs" wrap="nowrap">
-              <HeaderBell to={BELL_PATH[user.role]} />
-              <LanguageSwitcher />
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="subtle" size="lg" aria-label={t('accountMenu')}>
-                    <IconUserCircle size={24} stroke={1.6} aria-hidden />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Label>
-                    {`${displayNames(user).firstName} ${displayNames(user).lastName}`.trim()}
-                  </Menu.Label>
-                  <Menu.Item
-                    component={Link}
-                    to={`/${user.role}/Profile`}
-                    leftSection={<IconUser size={16} aria-hidden />}
-                  >
-                    {t('menu.profile')}
-                  </Menu.Item>
-                  <Menu.Item onClick={signOut} leftSection={<IconLogout size={16} aria-hidden />}>
-                    {t('logout')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            </Group>
-          </Group>
+          <ShellHeader user={user} drawerOpened={drawerOpened} onMenu={drawer.toggle} onSignOut={signOut} />
         </AppShell.Header>
         <AppShell.Navbar component="aside" aria-label={t('sidebar')} visibleFrom="sm">
           <Sidebar {...sidebarProps} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />

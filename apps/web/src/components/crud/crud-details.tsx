@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../lib/i18n';
 import classes from './crud.module.css';
 import { labelKey, type TDisplayField, type TRow, valueAt } from './define';
-import { displayValue } from './display-value';
+import { breakableValue } from './grid-text';
 
 /** The optional read-only Details panel of the selected row (spec 2.3). */
 export function CrudDetails({ fields, row }: { fields: TDisplayField[]; row: TRow }) {
@@ -20,7 +20,7 @@ export function CrudDetails({ fields, row }: { fields: TDisplayField[]; row: TRo
         {fields.map((field) => (
           <div key={field.path}>
             <dt>{translateKey(t, labelKey(field))}</dt>
-            <dd>{displayValue(field.render ? field.render(row, ctx) : valueAt(row, field.path))}</dd>
+            <dd>{breakableValue(field.render ? field.render(row, ctx) : valueAt(row, field.path))}</dd>
           </div>
         ))}
       </dl>

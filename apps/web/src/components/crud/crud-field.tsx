@@ -1,7 +1,9 @@
 import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../lib/i18n';
-import { labelKey, type TFormField } from './define';
+import { labelKey, type TFieldKind, type TFormField } from './define';
 import { choiceValue, numberValue } from './form-values';
 import { usePicklistOptions } from './picklist';
 
@@ -18,6 +20,97 @@ export type TFieldProps = {
   values?: Record<string, unknown>;
 };
 
+const NAMESPACES = ['crud', 'catalogue', 'enums', 'validation'];
+
+/** The props every Mantine input of a field shares: its label, error, name and focus. */
+type TCommon = {
+  label: string;
+  error: string | undefined;
+  required: boolean;
+  onBlur: () => void;
+  autoFocus: boolean | undefined;
+  name: string;
+};
+
+/** What a built-in input needs: the shared props, the value as text, the field and the change. */
+type TInputProps = {
+  common: TCommon;
+  field: TFormField;
+  value: unknown;
+  text: string;
+  onChange: (value: unknown) => void;
+  t: TFunction;
+};
+
+function NumberField({ common, field, value, text, onChange, t }: TInputProps) {
+  return (
+    <NumberInput
+      {...common}
+      value={typeof value === 'number' ? value : text}
+      // An emptied number is missing (undefined), never 0.
+      onChange={(next) => onChange(numberValue(next))}
+      rightSection={field.unit ? translateKey(t, field.unit) : undefined}
+      rightSectionWidth={field.unit ? 72 : undefined}
+      allowNegative={false}
+    />
+  );
+}
+
+function TextareaField({ common, text, onChange }: TInputProps) {
+  return (
+    <Textarea
+      {...common}
+      value={text}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      autosize
+      minRows={3}
+      maxRows={8}
+    />
+  );
+}
+
+/** A fixed list of options (`select`) or the rows of another resource (`picklist`). */
+function ChoiceField({ common, field, text, onChange, t }: TInputProps) {
+  const picklist = usePicklistOptions(field.picklist, field.kind === 'picklist');
+  const data =
+    field.kind === 'picklist'
+      ? picklist.options
+      : (field.options ?? []).map((o) => ({ value: String(o.value), label: translateKey(t, o.label) }));
+  return (
+    <Select
+      {...common}
+      value={text || null}
+      onChange={(next) => onChange(choiceValue(field, next))}
+      data={data}
+      searchable={field.kind === 'picklist'}
+      nothingFoundMessage={t('crud:form.nothingFound')}
+      placeholder={picklist.loading ? t('crud:loading') : t('crud:form.choose')}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+function TextField({ common, field, text, onChange }: TInputProps) {
+  return (
+    <TextInput
+      {...common}
+      type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'}
+      inputMode={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : undefined}
+      value={text}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+/** The input of each built-in kind; text, e-mail and web address (and no kind) are a text box. */
+const INPUTS: Partial<Record<TFieldKind, (props: TInputProps) => ReactElement>> = {
+  number: NumberField,
+  textarea: TextareaField,
+  select: ChoiceField,
+  picklist: ChoiceField,
+};
+
 /** One form input, chosen by the field's kind. */
 export function CrudField({
   field,
@@ -29,8 +122,7 @@ export function CrudField({
   required,
   autoFocus,
 }: TFieldProps) {
-  const { t } = useTranslation(['crud', 'catalogue', 'enums', 'validation']);
-  const picklist = usePicklistOptions(field.picklist, field.kind === 'picklist');
+  const { t } = useTranslation(NAMESPACES);
   const common = {
     label: translateKey(t, labelKey(field)),
     error: error ? translateKey(t, error) : undefined,
@@ -39,76 +131,22 @@ export function CrudField({
     autoFocus,
     name: field.name,
   };
-  const text = value === null || value === undefined ? '' : String(value);
-
-  switch (field.kind) {
-    case 'custom': {
-      const Custom = field.component;
-      return Custom ? (
-        <Custom
-          field={field}
-          label={common.label}
-          value={value}
-          values={values}
-          onChange={onChange}
-          onBlur={onBlur}
-          error={common.error}
-          required={required}
-        />
-      ) : null;
-    }
-    case 'number':
-      return (
-        <NumberInput
-          {...common}
-          value={typeof value === 'number' ? value : text}
-          // An emptied number is missing (undefined), never 0.
-          onChange={(next) => onChange(numberValue(next))}
-          rightSection={field.unit ? translateKey(t, field.unit) : undefined}
-          rightSectionWidth={field.unit ? 72 : undefined}
-          allowNegative={false}
-        />
-      );
-    case 'textarea':
-      return (
-        <Textarea
-          {...common}
-          value={text}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          autosize
-          minRows={3}
-          maxRows={8}
-        />
-      );
-    case 'select':
-    case 'picklist': {
-      const data =
-        field.kind === 'picklist'
-          ? picklist.options
-          : (field.options ?? []).map((o) => ({ value: String(o.value), label: translateKey(t, o.label) }));
-      return (
-        <Select
-          {...common}
-          value={text || null}
-          onChange={(next) => onChange(choiceValue(field, next))}
-          data={data}
-          searchable={field.kind === 'picklist'}
-          nothingFoundMessage={t('crud:form.nothingFound')}
-          placeholder={picklist.loading ? t('crud:loading') : t('crud:form.choose')}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
-      );
-    }
-    default:
-      return (
-        <TextInput
-          {...common}
-          type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'}
-          inputMode={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : undefined}
-          value={text}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        />
-      );
+  if (field.kind === 'custom') {
+    const Custom = field.component;
+    return Custom ? (
+      <Custom
+        field={field}
+        label={common.label}
+        value={value}
+        values={values}
+        onChange={onChange}
+        onBlur={onBlur}
+        error={common.error}
+        required={required}
+      />
+    ) : null;
   }
+  const text = value === null || value === undefined ? '' : String(value);
+  const Input = INPUTS[field.kind ?? 'text'] ?? TextField;
+  return <Input common={common} field={field} value={value} text={text} onChange={onChange} t={t} />;
 }

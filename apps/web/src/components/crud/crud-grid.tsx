@@ -1,12 +1,19 @@
 import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Group, Text } from '@mantine/core';
-import { DataTable } from 'mantine-datatable';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../lib/i18n';
 import classes from './crud.module.css';
-import { labelKey, type TDisplayField, type TRow, type TRowAction, valueAt } from './define';
-import { displayValue } from './display-value';
+import {
+  labelKey,
+  type TDisplayField,
+  type TRenderContext,
+  type TRow,
+  type TRowAction,
+  valueAt,
+} from './define';
+import { GridText } from './grid-text';
 
 type TGridProps = {
   caption: string;
@@ -18,6 +25,60 @@ type TGridProps = {
   loading: boolean;
   onToggle: (row: TRow) => void;
 };
+
+/** A row's action buttons; a tap on one does not select or deselect the row. */
+function RowActions({ actions, row, ctx }: { actions: TRowAction[]; row: TRow; ctx: TRenderContext }) {
+  return (
+    <Group gap={4} wrap="nowrap" className={classes.actions}>
+      {actions.map((action) => (
+        <ActionIcon
+          key={action.label}
+          variant="subtle"
+          aria-label={translateKey(ctx.t, action.label, row)}
+          onClick={(event) => {
+            event.stopPropagation();
+            void action.onClick(row, ctx);
+          }}
+        >
+          {action.icon}
+        </ActionIcon>
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * The grid's columns. Columns share the width by their weights and keep it whatever the rows hold
+ * (table-layout: fixed on wide screens), so nothing jumps when the first page arrives. Each cell
+ * carries its column's title (`data-label`): on a phone a row is a card of label–value lines.
+ */
+function gridColumns(columns: TDisplayField[], actions: TRowAction[], ctx: TRenderContext) {
+  const { t } = ctx;
+  const totalWeight = columns.reduce((sum, column) => sum + (column.width ?? 1), 0);
+  const labelled = (title: string) => () => ({ 'data-label': title });
+  const shown: DataTableColumn<TRow>[] = columns.map((column) => {
+    const title = translateKey(t, labelKey(column));
+    return {
+      accessor: column.path,
+      title,
+      width: `${(((column.width ?? 1) / totalWeight) * 100).toFixed(2)}%`,
+      customCellAttributes: labelled(title),
+      render: (row: TRow) => (
+        <GridText value={column.render ? column.render(row, ctx) : valueAt(row, column.path)} />
+      ),
+    };
+  });
+  if (!actions.length) return shown;
+  const title = t('crud:actions');
+  return shown.concat({
+    accessor: '__actions',
+    title,
+    // Wide enough for its title in every language ("Действия").
+    width: `${Math.max(6.5, actions.length * 2.5 + 1.5)}rem`,
+    customCellAttributes: labelled(title),
+    render: (row: TRow) => <RowActions actions={actions} row={row} ctx={ctx} />,
+  });
+}
 
 /** The paged grid: a click or Enter/Space on a row selects it; on the selected row, deselects it. */
 export function CrudGrid({
@@ -38,36 +99,6 @@ export function CrudGrid({
     event.preventDefault();
     onToggle(row);
   };
-  // Columns share the width by their weights and keep it whatever the rows hold (table-layout:
-  // fixed on wide screens), so nothing jumps when the first page arrives.
-  const totalWeight = columns.reduce((sum, column) => sum + (column.width ?? 1), 0);
-  const actionsColumn = actions.length
-    ? [
-        {
-          accessor: '__actions',
-          title: t('crud:actions'),
-          // Wide enough for its title in every language ("Действия").
-          width: `${Math.max(6.5, actions.length * 2.5 + 1.5)}rem`,
-          render: (row: TRow) => (
-            <Group gap={4} wrap="nowrap">
-              {actions.map((action) => (
-                <ActionIcon
-                  key={action.label}
-                  variant="subtle"
-                  aria-label={translateKey(t, action.label, row)}
-                  onClick={(event) => {
-                    event.stopPropagation(); // the action does not select or deselect the row
-                    void action.onClick(row, ctx);
-                  }}
-                >
-                  {action.icon}
-                </ActionIcon>
-              ))}
-            </Group>
-          ),
-        },
-      ]
-    : [];
   return (
     <DataTable<TRow>
       aria-label={caption}
@@ -76,28 +107,15 @@ export function CrudGrid({
       striped
       highlightOnHover
       minHeight={rows.length ? undefined : 180}
-      // On a phone each row stays one line and the grid scrolls sideways in its own box. That box is
-      // a named region a keyboard can reach (Tab, then the arrow keys scroll it), also when no row
-      // in it can take the focus (axe's scrollable-region-focusable; issue 18 item 16).
+      // The grid's box is a named region a keyboard can reach (Tab, then the arrow keys scroll it),
+      // also when no row in it can take the focus (axe's scrollable-region-focusable; issue 18 item 16).
       classNames={{ root: classes.grid, table: classes.table }}
       scrollAreaProps={{
         viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption },
       }}
       records={rows}
       idAccessor="id"
-      columns={columns
-        .map((column) => ({
-          accessor: column.path,
-          title: translateKey(t, labelKey(column)),
-          width: `${(((column.width ?? 1) / totalWeight) * 100).toFixed(2)}%`,
-          // Long texts (addresses) stay two lines in the grid; the Details panel shows them whole.
-          render: (row: TRow) => (
-            <span className={classes.cell}>
-              {displayValue(column.render ? column.render(row, ctx) : valueAt(row, column.path))}
-            </span>
-          ),
-        }))
-        .concat(actionsColumn)}
+      columns={gridColumns(columns, actions, ctx)}
       fetching={loading}
       customLoader={
         <Text role="status" fw={600} className={classes.loading}>

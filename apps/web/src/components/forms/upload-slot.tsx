@@ -55,31 +55,65 @@ function sizeText(t: TFunction, bytes: number): string {
 }
 
 export function UploadSlot(props: TUploadSlotProps) {
-  const {
-    label,
-    state,
-    progress = 0,
-    fileName,
-    fileSize,
-    downloadHref,
-    error,
-    required,
-    camera,
-    onFile,
-    onDelete,
-  } = props;
+  const { label, state, progress = 0, fileName, fileSize, downloadHref, error, required } = props;
+  const { t } = useTranslation('wizard');
+  const pick = useFilePick(props.onFile);
+  const labelId = useId();
+  const busy = state === 'uploading';
+  const message = pick.rejected ?? (state === 'error' ? error : null);
+
+  return (
+    <Paper withBorder p="md" radius="md" role="group" aria-labelledby={labelId} aria-busy={busy}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600} id={labelId}>
+            {label}
+            {required ? null : (
+              <Text span c="dimmed" size="sm">
+                {` (${t('documents.slot.optional')})`}
+              </Text>
+            )}
+          </Text>
+          {busy ? <Loader size="sm" aria-hidden /> : null}
+          {state === 'uploaded' && !pick.rejected ? (
+            <IconCircleCheck color="var(--mantine-color-green-7)" aria-label={t('documents.slot.uploaded')} />
+          ) : null}
+          {message ? (
+            <IconAlertCircle color="var(--mantine-color-red-7)" aria-label={t('documents.slot.failed')} />
+          ) : null}
+        </Group>
+        <SlotFile
+          state={state}
+          fileName={fileName}
+          fileSize={fileSize}
+          downloadHref={downloadHref}
+          hasMessage={Boolean(message)}
+        />
+        <Text size="sm" c="dimmed">
+          {t('documents.slot.limits', { types: pick.types, limitMb: pick.limitMb })}
+        </Text>
+        {busy ? <SlotProgress label={label} progress={progress} /> : null}
+        {message ? (
+          <Text size="sm" c="red.8" role="alert">
+            {message}
+          </Text>
+        ) : null}
+        <SlotActions {...props} onPicked={pick.picked} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Checks a picked file's type and size before it is sent: the limit the server publishes, stated
+ * on every slot and checked here (issue 18 item 5); a refused file's reason is `rejected`.
+ */
+function useFilePick(onFile: (file: File) => void) {
   const { t, i18n } = useTranslation('wizard');
-  // The limit the server publishes, stated on every slot and checked before sending (issue 18 item 5).
   const limits = useAppConfig();
   const limitMb = formatNumber(limits.uploadMaxMb, i18n.language);
   const types = typesText(limits.uploadTypes);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const cameraInput = useRef<HTMLInputElement>(null);
   const [rejected, setRejected] = useState<string | null>(null);
-  const labelId = useId();
-  const busy = state === 'uploading';
-  const disabled = busy || props.disabled;
-
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
     event.currentTarget.value = '';
@@ -95,132 +129,135 @@ export function UploadSlot(props: TUploadSlotProps) {
     setRejected(null);
     onFile(file);
   };
-  const message = rejected ?? (state === 'error' ? error : null);
+  return { rejected, picked, types, limitMb };
+}
 
+/** The file's name (a download link once uploaded, with its size while sending), or "none". */
+function SlotFile({
+  state,
+  fileName,
+  fileSize,
+  downloadHref,
+  hasMessage,
+}: Pick<TUploadSlotProps, 'state' | 'fileName' | 'fileSize' | 'downloadHref'> & { hasMessage: boolean }) {
+  const { t } = useTranslation('wizard');
+  if (fileName && state !== 'empty')
+    return (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {downloadHref && state === 'uploaded' ? (
+          <Anchor href={downloadHref} download>
+            <IconDownload size={14} aria-hidden /> {fileName}
+          </Anchor>
+        ) : (
+          fileName
+        )}
+        {state === 'uploading' && fileSize ? ` · ${sizeText(t, fileSize)}` : null}
+      </Text>
+    );
+  if (state === 'empty' && !hasMessage)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('documents.slot.none')}
+      </Text>
+    );
+  return null;
+}
+
+function SlotProgress({ label, progress }: { label: string; progress: number }) {
+  const { t } = useTranslation('wizard');
   return (
-    <Paper withBorder p="md" radius="md" role="group" aria-labelledby={labelId} aria-busy={busy}>
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600} id={labelId}>
-            {label}
-            {required ? null : (
-              <Text span c="dimmed" size="sm">
-                {` (${t('documents.slot.optional')})`}
-              </Text>
-            )}
-          </Text>
-          {busy ? <Loader size="sm" aria-hidden /> : null}
-          {state === 'uploaded' && !rejected ? (
-            <IconCircleCheck color="var(--mantine-color-green-7)" aria-label={t('documents.slot.uploaded')} />
-          ) : null}
-          {message ? (
-            <IconAlertCircle color="var(--mantine-color-red-7)" aria-label={t('documents.slot.failed')} />
-          ) : null}
-        </Group>
+    <>
+      <Text size="sm" aria-live="polite">
+        {t('steps.lists.uploading')}
+      </Text>
+      <Progress.Root size="md">
+        <Progress.Section
+          value={progress}
+          animated
+          aria-label={t('documents.slot.progress', { name: label })}
+        />
+      </Progress.Root>
+    </>
+  );
+}
 
-        {fileName && state !== 'empty' ? (
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {downloadHref && state === 'uploaded' ? (
-              <Anchor href={downloadHref} download>
-                <IconDownload size={14} aria-hidden /> {fileName}
-              </Anchor>
-            ) : (
-              fileName
-            )}
-            {busy && fileSize ? ` · ${sizeText(t, fileSize)}` : null}
-          </Text>
-        ) : state === 'empty' && !message ? (
-          <Text size="sm" c="dimmed">
-            {t('documents.slot.none')}
-          </Text>
-        ) : null}
-        <Text size="sm" c="dimmed">
-          {t('documents.slot.limits', { types, limitMb })}
-        </Text>
-
-        {busy ? (
-          <>
-            <Text size="sm" aria-live="polite">
-              {t('steps.lists.uploading')}
-            </Text>
-            <Progress.Root size="md">
-              <Progress.Section
-                value={progress}
-                animated
-                aria-label={t('documents.slot.progress', { name: label })}
-              />
-            </Progress.Root>
-          </>
-        ) : null}
-
-        {message ? (
-          <Text size="sm" c="red.8" role="alert">
-            {message}
-          </Text>
-        ) : null}
-
+/** The hidden file inputs and the Upload (Replace), Take a photo and Delete buttons. */
+function SlotActions({
+  label,
+  state,
+  camera,
+  onDelete,
+  onPicked,
+  ...props
+}: TUploadSlotProps & { onPicked: (event: ChangeEvent<HTMLInputElement>) => void }) {
+  const { t } = useTranslation('wizard');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const disabled = state === 'uploading' || props.disabled;
+  const uploaded = state === 'uploaded';
+  return (
+    <>
+      <input
+        ref={fileInput}
+        type="file"
+        hidden
+        accept={UPLOAD_ACCEPT}
+        aria-label={t('documents.slot.choose', { name: label })}
+        disabled={disabled}
+        onChange={onPicked}
+      />
+      {camera ? (
         <input
-          ref={fileInput}
+          ref={cameraInput}
           type="file"
           hidden
-          accept={UPLOAD_ACCEPT}
-          aria-label={t('documents.slot.choose', { name: label })}
+          accept="image/*"
+          capture="user"
+          aria-label={t('documents.slot.camera', { name: label })}
           disabled={disabled}
-          onChange={picked}
+          onChange={onPicked}
         />
+      ) : null}
+      <Group gap="xs">
+        <Button
+          size="sm"
+          variant={uploaded ? 'default' : 'filled'}
+          leftSection={<IconUpload size={16} aria-hidden />}
+          disabled={disabled}
+          onClick={() => fileInput.current?.click()}
+          aria-label={
+            uploaded
+              ? t('documents.slot.replaceNamed', { name: label })
+              : t('documents.slot.uploadNamed', { name: label })
+          }
+        >
+          {uploaded ? t('documents.slot.replace') : t('documents.slot.upload')}
+        </Button>
         {camera ? (
-          <input
-            ref={cameraInput}
-            type="file"
-            hidden
-            accept="image/*"
-            capture="user"
-            aria-label={t('documents.slot.camera', { name: label })}
-            disabled={disabled}
-            onChange={picked}
-          />
-        ) : null}
-        <Group gap="xs">
           <Button
             size="sm"
-            variant={state === 'uploaded' ? 'default' : 'filled'}
-            leftSection={<IconUpload size={16} aria-hidden />}
+            variant="default"
+            leftSection={<IconCamera size={16} aria-hidden />}
             disabled={disabled}
-            onClick={() => fileInput.current?.click()}
-            aria-label={
-              state === 'uploaded'
-                ? t('documents.slot.replaceNamed', { name: label })
-                : t('documents.slot.uploadNamed', { name: label })
-            }
+            onClick={() => cameraInput.current?.click()}
           >
-            {state === 'uploaded' ? t('documents.slot.replace') : t('documents.slot.upload')}
+            {t('documents.slot.takePhoto')}
           </Button>
-          {camera ? (
-            <Button
-              size="sm"
-              variant="default"
-              leftSection={<IconCamera size={16} aria-hidden />}
-              disabled={disabled}
-              onClick={() => cameraInput.current?.click()}
-            >
-              {t('documents.slot.takePhoto')}
-            </Button>
-          ) : null}
-          {state === 'uploaded' && onDelete ? (
-            <Button
-              size="sm"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              disabled={disabled}
-              onClick={onDelete}
-              aria-label={t('documents.slot.deleteNamed', { name: label })}
-            >
-              {t('documents.slot.delete')}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Paper>
+        ) : null}
+        {uploaded && onDelete ? (
+          <Button
+            size="sm"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            disabled={disabled}
+            onClick={onDelete}
+            aria-label={t('documents.slot.deleteNamed', { name: label })}
+          >
+            {t('documents.slot.delete')}
+          </Button>
+        ) : null}
+      </Group>
+    </>
   );
 }

@@ -43,6 +43,20 @@ describe("the agent's Student Maintenance", () => {
     expect(await screen.findByRole('cell', { name: 'AC7712' })).toBeInTheDocument();
   });
 
+  it.each(['uz', 'ru', 'en'])(
+    'issue 20: names each column once in %s (the step count is not a second Status)',
+    async (language) => {
+      await renderScreen(<AgentStudentsPage />, {
+        handlers: fakeResource('StudentInfo', [student(12, 'Lola')]).handlers,
+        language,
+      });
+      await screen.findByRole('cell', { name: 'AC7712' });
+      const names = (await screen.findAllByRole('columnheader')).map((h) => h.textContent);
+      expect(new Set(names).size).toBe(names.length);
+      if (language === 'uz') expect(names).toEqual(expect.arrayContaining(['Jarayon', 'Holat']));
+    },
+  );
+
   it('opens the form page for a new student on Add', async () => {
     const { user } = await renderScreen(<AgentStudentsPage />, {
       handlers: fakeResource('StudentInfo', [student(12, 'Lola')]).handlers,

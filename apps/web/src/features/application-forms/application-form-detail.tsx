@@ -10,8 +10,9 @@ import {
   type TFileRef,
   type TShownField,
 } from '@uniapply/shared';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OverflowCue } from '../../components/overflow-cue/overflow-cue';
 import { api } from '../../lib/api';
 import { downloadStoredFile } from './downloads';
 
@@ -92,23 +93,31 @@ function filesOf(form: TApplicationForm): Map<string, TFileRef> {
 export function ApplicationFormTabs({ form }: { form: TApplicationForm }) {
   const { t, i18n } = useTranslation(FORM_NAMESPACES);
   const files = filesOf(form);
+  const tabListRef = useRef<HTMLDivElement>(null);
   const sections = showApplication(
     {
       ...form,
-      documents: form.documents.map((d) => ({ documentTypeId: d.documentTypeId, docPath: d.fileId })),
+      documents: form.documents.map((d) => ({
+        documentTypeId: d.documentTypeId,
+        documentTypeName: d.documentType,
+        docPath: d.fileId,
+      })),
     },
     (key) => t(key),
     i18n.language as TAppLanguage,
   );
   return (
     <Tabs defaultValue="personal" keepMounted={false}>
-      <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
-        {sections.map((s) => (
-          <Tabs.Tab key={s.id} value={s.id}>
-            {s.title}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
+      {/* On a phone the tabs scroll sideways; the cue shows that more lie beyond the edge. */}
+      <OverflowCue scrollerRef={tabListRef}>
+        <Tabs.List ref={tabListRef} style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+          {sections.map((s) => (
+            <Tabs.Tab key={s.id} value={s.id}>
+              {s.title}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </OverflowCue>
       {sections.map((s) => (
         <Tabs.Panel key={s.id} value={s.id} pt="md">
           {s.entries.length === 0 && <Text c="dimmed">{s.emptyText}</Text>}

@@ -272,6 +272,30 @@ describe('the Application Form screen', () => {
       expect(within(panel()).getByText(text)).toBeInTheDocument();
   });
 
+  it.each([
+    ['uz', 'Qoʻshimcha hujjatlar', 'Pasport uchun surat'],
+    ['ru', 'Документы', 'Фото на паспорт'],
+  ])(
+    "issue 20: the Documents tab in %s names a fixed type in the reader's language, an admin's type as stored",
+    async (language, tabName, photo) => {
+      const form = detail(7, 'Алишер');
+      form.documents = [
+        ...form.documents,
+        { id: 9, documentTypeId: 6, documentType: 'Bank statement', fileId: 'f-bank', fileName: 'bank.pdf' },
+      ];
+      const { user } = await renderScreen(<ApplicationFormsPage />, {
+        handlers: handlers([row(7, 'Алишер')], { 'GET /api/ApplicationForm/7': () => json(form) }),
+        language,
+      });
+      const tab = await screen.findByRole('tab', { name: tabName }, { timeout: 10_000 });
+      await user.click(tab);
+      const panel = screen.getByRole('tabpanel');
+      for (const text of [photo, 'photo.jpg', 'Bank statement', 'bank.pdf'])
+        expect(within(panel).getByText(text)).toBeInTheDocument();
+      expect(within(panel).queryByText('Passport Photo')).toBeNull();
+    },
+  );
+
   it('shows the personal statement on the Other Information tab', async () => {
     const { user } = await renderScreen(<ApplicationFormsPage />, { handlers: handlers([row(7, 'Алишер')]) });
     const section = await screen.findByRole('region', { name: /Application form of Алишер/ });

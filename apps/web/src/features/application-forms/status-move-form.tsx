@@ -14,6 +14,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   adminMovesFrom,
+  documentTypeName,
   STATUS_MESSAGE_MAX,
   type TApplicationStatus,
   type TApplicationStatusState,
@@ -71,7 +72,7 @@ export function StatusMoveForm({
   onMoved: () => Promise<unknown>;
   onConflict: () => Promise<unknown>;
 }) {
-  const { t } = useTranslation(['status', 'common']);
+  const { t } = useTranslation(['status', 'common', 'enums']);
   const requestsId = useId();
   const [to, setTo] = useState<TApplicationStatus | null>(null);
   const [message, setMessage] = useState('');
@@ -114,7 +115,7 @@ export function StatusMoveForm({
 
   const conflict = move.error instanceof ApiError && move.error.code === 'statusConflict' ? move.error : null;
   const typeOptions = [
-    ...(types.data ?? []).map((d) => ({ value: String(d.id), label: d.name })),
+    ...(types.data ?? []).map((d) => ({ value: String(d.id), label: documentTypeName(d, (key) => t(key)) })),
     { value: OTHER_DOCUMENT, label: t('admin.requests.other') },
   ];
   const setRow = (key: number, change: Partial<TRequestRow>) =>

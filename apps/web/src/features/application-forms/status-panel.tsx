@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Button, Group, Modal, Paper, Stack, Text, Title } fr
 import { IconArrowBackUp, IconCircleCheck, IconClock, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  documentRequestName,
   type TApplicationStatusState,
   type TDocumentRequest,
   type TStatusHistoryEntry,
@@ -164,10 +165,9 @@ function Undo({
   );
 }
 
-const requestName = (r: TDocumentRequest) => r.documentTypeName ?? r.text ?? '';
-
 function Requests({ requests }: { requests: TDocumentRequest[] }) {
-  const { t, i18n } = useTranslation(['status', 'applicationForms']);
+  const { t, i18n } = useTranslation(['status', 'applicationForms', 'enums']);
+  const requestName = (r: TDocumentRequest) => documentRequestName(r, (key) => t(key));
   const headingId = useId();
   if (requests.length === 0) return null;
   const format = formatIn(i18n.language);

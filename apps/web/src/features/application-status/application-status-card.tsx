@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  documentRequestName,
   isFinalStatus,
   mayWithdraw,
   type TApplicationStatusState,
@@ -68,7 +69,8 @@ export function ApplicationStatusCard({ studentCourseId, course, university, anc
 }
 
 function Requests({ requests }: { requests: TDocumentRequest[] }) {
-  const { t } = useTranslation('status');
+  const { t } = useTranslation(['status', 'enums']);
+  const requestName = (r: TDocumentRequest) => documentRequestName(r, (key) => t(key));
   const headingId = useId();
   if (requests.length === 0) return null;
   const open = requests.filter((r) => !r.answeredAt);
@@ -100,10 +102,8 @@ function Requests({ requests }: { requests: TDocumentRequest[] }) {
   );
 }
 
-const requestName = (r: TDocumentRequest) => r.documentTypeName ?? r.text ?? '';
-
 function RequestSlot({ request }: { request: TDocumentRequest }) {
-  const { t } = useTranslation('status');
+  const { t } = useTranslation(['status', 'enums']);
   const queryClient = useQueryClient();
   const [state, setState] = useState<TUploadState>('empty');
   const [progress, setProgress] = useState(0);
@@ -129,7 +129,7 @@ function RequestSlot({ request }: { request: TDocumentRequest }) {
 
   return (
     <UploadSlot
-      label={requestName(request)}
+      label={documentRequestName(request, (key) => t(key))}
       state={state}
       progress={progress}
       fileName={file?.name}

@@ -1,7 +1,12 @@
 import { Button, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type TApplicationStatusState, type TOpenDocumentRequest, waitsForApplicant } from '@uniapply/shared';
+import {
+  documentRequestName,
+  type TApplicationStatusState,
+  type TOpenDocumentRequest,
+  waitsForApplicant,
+} from '@uniapply/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
@@ -17,7 +22,7 @@ import { fetchOpenRequests, statusKeys } from './status-queries';
  * nothing while there is nothing to answer.
  */
 export function OpenRequestsPanel() {
-  const { t, i18n } = useTranslation('status');
+  const { t, i18n } = useTranslation(['status', 'enums']);
   const headingId = useId();
   const [answering, setAnswering] = useState<TOpenDocumentRequest | null>(null);
   const open = useQuery({
@@ -44,7 +49,7 @@ export function OpenRequestsPanel() {
         <ul className={classes.list}>
           {rows.map((r) => {
             const student = `${r.firstName} ${r.lastName}`.trim();
-            const what = r.documentTypeName ?? r.text ?? '';
+            const what = documentRequestName(r, (key) => t(key));
             return (
               <li key={r.id} className={classes.item}>
                 <div className={classes.text}>

@@ -18,14 +18,12 @@ const formsOf = (status: string, selected?: number) =>
   `/Admin/ApplicationForms?${new URLSearchParams({ status, ...(selected ? { selected: String(selected) } : {}) })}`;
 
 export function StatusOverview() {
-  const { t, i18n } = useTranslation(['status', 'common']);
+  const { t } = useTranslation(['status', 'common']);
   const countsId = useId();
-  const waitingId = useId();
   const overview = useQuery({
     queryKey: [...statusKeys.all, 'overview'],
     queryFn: ({ signal }) => api.get<TStatusOverview>('/ApplicationStatus/overview', { signal }),
   });
-  const format = formatIn(i18n.language);
   const data = overview.data;
 
   return (
@@ -39,100 +37,121 @@ export function StatusOverview() {
             {t('overview.failed', { message: errorMessage(t, overview.error) })}
           </Alert>
         )}
-        {overview.isPending ? (
-          <Skeleton height={120} radius="md" />
-        ) : (
-          <SimpleGrid
-            component="ul"
-            cols={{ base: 1, xs: 2, md: 4 }}
-            spacing="sm"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-          >
-            {APPLICATION_STATUSES.map((status) => (
-              <li key={status}>
-                <Card
-                  component={Link}
-                  to={formsOf(status)}
-                  withBorder
-                  radius="md"
-                  padding="sm"
-                  style={{ color: 'inherit', textDecoration: 'none', height: '100%' }}
-                >
-                  <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
-                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {t(`labels.${status}`)}
-                    </Text>
-                    <Text fw={800} size="xl" c="blue.9">
-                      {data ? format.number(data.counts[status]) : '–'}
-                    </Text>
-                  </Group>
-                </Card>
-              </li>
-            ))}
-          </SimpleGrid>
-        )}
+        {overview.isPending ? <Skeleton height={120} radius="md" /> : <StatusCounts data={data} />}
       </section>
-      {data && (
-        <Paper component="section" aria-labelledby={waitingId} withBorder radius="md" p="lg">
-          <Title order={2} size="h3" id={waitingId}>
-            {t('overview.waitingTitle')}
-          </Title>
-          <Text size="sm" c="dimmed" mb="md">
-            {t('overview.waitingHint')}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-            {data.waiting
-              .filter((w) => w.applications.length > 0)
-              .map((w) => (
-                <Stack key={w.status} gap={6}>
-                  <Group gap="xs" wrap="wrap">
-                    <StatusBadge status={w.status} />
-                    <Anchor component={Link} to={formsOf(w.status)} size="sm">
-                      {t('overview.countLink', {
-                        count: data.counts[w.status],
-                        status: t(`labels.${w.status}`),
-                      })}
-                    </Anchor>
-                  </Group>
-                  <Stack
-                    component="ol"
-                    gap={6}
-                    m={0}
-                    p={0}
-                    style={{ listStyle: 'none' }}
-                    aria-label={t(`labels.${w.status}`)}
-                  >
-                    {w.applications.map((a) => (
-                      <li key={a.studentCourseId}>
-                        <Anchor
-                          component={Link}
-                          to={formsOf(w.status, a.studentCourseId)}
-                          fw={600}
-                          size="sm"
-                          aria-label={t('overview.open', { name: a.fullName })}
-                          style={{ overflowWrap: 'anywhere' }}
-                        >
-                          {a.fullName}
-                        </Anchor>
-                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          {a.course} · {a.university} ·{' '}
-                          <time dateTime={a.since}>
-                            {t('overview.since', { date: format.date(a.since) })}
-                          </time>
-                        </Text>
-                      </li>
-                    ))}
-                  </Stack>
-                </Stack>
-              ))}
-          </SimpleGrid>
-          {data.waiting.every((w) => w.applications.length === 0) && (
-            <Text c="dimmed">{t('overview.nobody')}</Text>
-          )}
-        </Paper>
+      {data && <WaitingLongest data={data} />}
+    </Stack>
+  );
+}
+
+/** One card per status with its count, opening Application Forms filtered by it. */
+function StatusCounts({ data }: { data: TStatusOverview | undefined }) {
+  const { t, i18n } = useTranslation(['status', 'common']);
+  const format = formatIn(i18n.language);
+  return (
+    <SimpleGrid
+      component="ul"
+      cols={{ base: 1, xs: 2, md: 4 }}
+      spacing="sm"
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+    >
+      {APPLICATION_STATUSES.map((status) => (
+        <li key={status}>
+          <Card
+            component={Link}
+            to={formsOf(status)}
+            withBorder
+            radius="md"
+            padding="sm"
+            style={{ color: 'inherit', textDecoration: 'none', height: '100%' }}
+          >
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {t(`labels.${status}`)}
+              </Text>
+              <Text fw={800} size="xl" c="blue.9">
+                {data ? format.number(data.counts[status]) : '–'}
+              </Text>
+            </Group>
+          </Card>
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The applications waiting longest, by status. */
+function WaitingLongest({ data }: { data: TStatusOverview }) {
+  const { t } = useTranslation(['status', 'common']);
+  const waitingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={waitingId} withBorder radius="md" p="lg">
+      <Title order={2} size="h3" id={waitingId}>
+        {t('overview.waitingTitle')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('overview.waitingHint')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        {data.waiting
+          .filter((w) => w.applications.length > 0)
+          .map((w) => (
+            <WaitingInStatus key={w.status} waiting={w} count={data.counts[w.status]} />
+          ))}
+      </SimpleGrid>
+      {data.waiting.every((w) => w.applications.length === 0) && (
+        <Text c="dimmed">{t('overview.nobody')}</Text>
       )}
+    </Paper>
+  );
+}
+
+function WaitingInStatus({
+  waiting: w,
+  count,
+}: {
+  waiting: TStatusOverview['waiting'][number];
+  count: number;
+}) {
+  const { t, i18n } = useTranslation(['status', 'common']);
+  const format = formatIn(i18n.language);
+  return (
+    <Stack gap={6}>
+      <Group gap="xs" wrap="wrap">
+        <StatusBadge status={w.status} />
+        <Anchor component={Link} to={formsOf(w.status)} size="sm">
+          {t('overview.countLink', { count, status: t(`labels.${w.status}`) })}
+        </Anchor>
+      </Group>
+      <Stack
+        component="ol"
+        gap={6}
+        m={0}
+        p={0}
+        style={{ listStyle: 'none' }}
+        aria-label={t(`labels.${w.status}`)}
+      >
+        {w.applications.map((a) => (
+          <li key={a.studentCourseId}>
+            <Anchor
+              component={Link}
+              to={formsOf(w.status, a.studentCourseId)}
+              fw={600}
+              size="sm"
+              aria-label={t('overview.open', { name: a.fullName })}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {a.fullName}
+            </Anchor>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {a.course} · {a.university} ·{' '}
+              <time dateTime={a.since}>{t('overview.since', { date: format.date(a.since) })}</time>
+            </Text>
+          </li>
+        ))}
+      </Stack>
     </Stack>
   );
 }

@@ -350,6 +350,31 @@ describe('review step', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Emergency Contact' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['uz', 'Tekshirish va tasdiqlash', 'Qoʻshimcha hujjatlar', 'Pasport nusxasi', 'Taʼlimni oʻzgartirish'],
+    ['ru', 'Проверка и подтверждение', 'Документы', 'Копия паспорта', 'Изменить: Образование'],
+  ])(
+    "issue 20: in %s names a fixed document type in the reader's language, an admin's type as stored, and joins the section's suffix",
+    async (language, heading, documentsTitle, passportCopy, changeQualifications) => {
+      const application = sampleApplication();
+      application.documents = [
+        ...application.documents,
+        { ...application.documents[0]!, id: 30, documentTypeId: 6, documentTypeName: 'Bank statement' },
+      ];
+      await renderApp('/Student/Infoform', {
+        me: DEMO_USERS.Student,
+        handlers: fakeApplication({ stage: 10, application }).handlers,
+        language,
+      });
+      await screen.findByRole('heading', { level: 2, name: heading }, { timeout: 10_000 });
+      const documents = screen.getByRole('region', { name: documentsTitle });
+      expect(within(documents).getByText(passportCopy)).toBeInTheDocument();
+      expect(within(documents).getByText('Bank statement')).toBeInTheDocument();
+      expect(within(documents).queryByText('Passport Copy')).toBeNull();
+      expect(screen.getByRole('button', { name: changeQualifications })).toBeInTheDocument();
+    },
+  );
+
   it('issue 18 item 3: each course shows its application’s status from the pipeline, withdrawn too', async () => {
     const withdrawn = sampleApplication();
     withdrawn.courses = withdrawn.courses.map((c) => ({ ...c, status: 'withdrawn' as const }));

@@ -23,6 +23,23 @@ import { fetchStored, markStoredRead, storedKeys } from './stored-queries';
 export function ApplicantNotificationsPage() {
   const { t } = useTranslation('status');
   const { user } = useSession();
+  const agent = user?.role === 'Agent';
+  return (
+    <Stack gap="lg" maw={900}>
+      <Title order={1} size="h2">
+        {t('page.title')}
+      </Title>
+      <StoredSection agent={agent} />
+      <CurrentStatuses agent={agent} />
+    </Stack>
+  );
+}
+
+/**
+ * The stored notifications of this opening, with those that arrived since on top; the entries
+ * shown unread are marked read (their ids, never "all").
+ */
+function useStoredEntries() {
   const hub = useNotificationHub();
   const { opened } = hub;
   const queryClient = useQueryClient();
@@ -54,88 +71,91 @@ export function ApplicantNotificationsPage() {
   const arrived = list.data
     ? (hub.stored?.items ?? []).filter((n) => n.id > newest && n.readAt === null)
     : [];
-  const entries = [...arrived, ...shown];
-  const arrivedIds = new Set(arrived.map((n) => n.id));
+  return { list, entries: [...arrived, ...shown], arrivedIds: new Set(arrived.map((n) => n.id)) };
+}
 
+function StoredSection({ agent }: { agent: boolean }) {
+  const { t } = useTranslation('status');
+  const { list, entries, arrivedIds } = useStoredEntries();
+  return (
+    <section aria-labelledby="stored-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="stored-title">
+          {t('page.stored')}
+        </Title>
+        {list.isPending && (
+          <Stack role="status" aria-label={t('loading')} gap="md">
+            <Skeleton height={96} radius="md" />
+            <Skeleton height={96} radius="md" />
+          </Stack>
+        )}
+        {list.isError && (
+          <LoadError title={t('page.loadFailed')} error={list.error} onRetry={() => list.refetch()} />
+        )}
+        {list.data && entries.length === 0 && (
+          <EmptyResults title={t('page.empty.title')} description={t('page.empty.text')} />
+        )}
+        {entries.length > 0 && (
+          <ul className={classes.entries} aria-labelledby="stored-title">
+            {entries.map((n) => (
+              <li key={n.id}>
+                <Entry
+                  notification={n}
+                  unread={n.readAt === null}
+                  fresh={arrivedIds.has(n.id)}
+                  agent={agent}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Stack>
+    </section>
+  );
+}
+
+/** How many applications are in each status now, and the way home. */
+function CurrentStatuses({ agent }: { agent: boolean }) {
+  const { t } = useTranslation('status');
   const current = useQuery({
     queryKey: [...statusKeys.all, 'list', 'mine'],
     queryFn: ({ signal }) => api.get<TApplicationStatusState[]>('/ApplicationStatus/list', { signal }),
   });
-  const home = user?.role === 'Agent' ? '/Agent/Students' : '/Student/Dashboard';
-
   return (
-    <Stack gap="lg" maw={900}>
-      <Title order={1} size="h2">
-        {t('page.title')}
-      </Title>
-      <section aria-labelledby="stored-title">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="stored-title">
-            {t('page.stored')}
-          </Title>
-          {list.isPending && (
-            <Stack role="status" aria-label={t('loading')} gap="md">
-              <Skeleton height={96} radius="md" />
-              <Skeleton height={96} radius="md" />
-            </Stack>
-          )}
-          {list.isError && (
-            <LoadError title={t('page.loadFailed')} error={list.error} onRetry={() => list.refetch()} />
-          )}
-          {list.data && entries.length === 0 && (
-            <EmptyResults title={t('page.empty.title')} description={t('page.empty.text')} />
-          )}
-          {entries.length > 0 && (
-            <ul className={classes.entries} aria-labelledby="stored-title">
-              {entries.map((n) => (
-                <li key={n.id}>
-                  <Entry
-                    notification={n}
-                    unread={n.readAt === null}
-                    fresh={arrivedIds.has(n.id)}
-                    agent={user?.role === 'Agent'}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-        </Stack>
-      </section>
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="now-title">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="now-title">
-            {t('page.now')}
-          </Title>
-          <QueryStates query={current} loading={t('loading')} failed={t('section.loadFailed')}>
-            {(states) =>
-              states.length === 0 ? (
-                <Text c="dimmed">{t('section.empty')}</Text>
-              ) : (
-                <Stack
-                  component="ul"
-                  gap="xs"
-                  aria-labelledby="now-title"
-                  style={{ listStyle: 'none', padding: 0 }}
-                >
-                  {APPLICATION_STATUSES.map((status) => {
-                    const count = states.filter((s) => s.status === status).length;
-                    return count ? (
-                      <Group component="li" key={status} gap="xs">
-                        <StatusBadge status={status} />
-                        <Text>{t('page.count', { count })}</Text>
-                      </Group>
-                    ) : null;
-                  })}
-                </Stack>
-              )
-            }
-          </QueryStates>
-          <Anchor component={Link} to={home}>
-            {user?.role === 'Agent' ? t('page.toStudents') : t('page.toDashboard')}
-          </Anchor>
-        </Stack>
-      </Card>
-    </Stack>
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="now-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="now-title">
+          {t('page.now')}
+        </Title>
+        <QueryStates query={current} loading={t('loading')} failed={t('section.loadFailed')}>
+          {(states) =>
+            states.length === 0 ? (
+              <Text c="dimmed">{t('section.empty')}</Text>
+            ) : (
+              <Stack
+                component="ul"
+                gap="xs"
+                aria-labelledby="now-title"
+                style={{ listStyle: 'none', padding: 0 }}
+              >
+                {APPLICATION_STATUSES.map((status) => {
+                  const count = states.filter((s) => s.status === status).length;
+                  return count ? (
+                    <Group component="li" key={status} gap="xs">
+                      <StatusBadge status={status} />
+                      <Text>{t('page.count', { count })}</Text>
+                    </Group>
+                  ) : null;
+                })}
+              </Stack>
+            )
+          }
+        </QueryStates>
+        <Anchor component={Link} to={agent ? '/Agent/Students' : '/Student/Dashboard'}>
+          {agent ? t('page.toStudents') : t('page.toDashboard')}
+        </Anchor>
+      </Stack>
+    </Card>
   );
 }
 

@@ -41,7 +41,7 @@ describe('status mails on the profile page (unsubscribe)', () => {
     await waitFor(() => expect(toggle).toBeEnabled());
     expect(toggle).not.toBeChecked();
     await user.click(toggle);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Xat sozlamangizni saqlab bo‘lmadi');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Xat sozlamangizni saqlab boʻlmadi');
     expect(toggle).not.toBeChecked();
   });
 });

@@ -87,13 +87,13 @@ describe('student course list', () => {
       value: 5,
     });
 
-    await user.type(filters().getByRole('textbox', { name: 'Minimum fee' }), '1000');
+    await user.type(filters().getByRole('textbox', { name: 'Minimum price' }), '1000');
     expect((await lastConditions(fetchMock, 5))[4]).toEqual({
       field: 'price',
       operator: 'BETWEEN',
       value: [1000, null],
     });
-    await user.type(filters().getByRole('textbox', { name: 'Maximum fee' }), '50000');
+    await user.type(filters().getByRole('textbox', { name: 'Maximum price' }), '50000');
     await waitFor(() =>
       expect(bodiesOf(fetchMock, '/UniversityCourse/getListByPage').at(-1)?.filter.conditions[4]).toEqual({
         field: 'price',
@@ -161,7 +161,7 @@ describe('student course list', () => {
       pageSize: 10,
     });
     expect(filters().getByRole('searchbox', { name: 'Course name' })).toHaveValue('data');
-    expect(filters().getByRole('textbox', { name: 'Maximum fee' })).toHaveValue('20000');
+    expect(filters().getByRole('textbox', { name: 'Maximum price' })).toHaveValue('20000');
     const pages = screen.getByRole('navigation', { name: 'Pages' });
     expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     expect(within(pages).getByText('Showing 11–12 of 12')).toBeInTheDocument();

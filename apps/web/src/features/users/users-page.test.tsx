@@ -160,6 +160,27 @@ describe('Users screen', { timeout: 40_000 }, () => {
   });
 });
 
+describe('Users screen words (issue 20)', { timeout: 40_000 }, () => {
+  // Disable keeps the account (it can be enabled again): its words are not Delete's.
+  it.each([
+    ['uz', 'Foydalanuvchilar', 'Faolsizlantirish', 'Nofaol', 'Oʻchirish'],
+    ['ru', 'Пользователи', 'Отключить', 'Отключён', 'Удалить'],
+  ])(
+    'in %s, Disable and Disabled are not the words for Delete',
+    async (language, title, disable, disabled, deleteWord) => {
+      const fake = fakeUsers();
+      fake.rows[2]!.disabledAt = '2026-11-20T00:00:00.000Z';
+      await open(fake.handlers, language);
+      const row = within(screen.getByRole('table', { name: title })).getByRole('row', { name: /Lola/ });
+      expect(within(row).getByRole('cell', { name: disabled })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: disable })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: deleteWord })).toBeNull();
+      expect(disable.toLowerCase()).not.toContain(deleteWord.toLowerCase().slice(0, 5));
+      expect(disabled.toLowerCase()).not.toContain(deleteWord.toLowerCase().slice(0, 5));
+    },
+  );
+});
+
 describe('sign-in page', () => {
   it('item 19: explains that a disabled account cannot sign in', async () => {
     await renderApp('/login?signInError=disabled');

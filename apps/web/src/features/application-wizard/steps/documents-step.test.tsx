@@ -49,6 +49,25 @@ describe('the supporting documents step', () => {
     expect(onValidityChange).toHaveBeenLastCalledWith(false);
   });
 
+  it.each([
+    ['uz', 'Pasport nusxasi'],
+    ['ru', 'Копия паспорта'],
+  ])(
+    "issue 20: in %s names the fixed types in the reader's language and an admin's type as stored",
+    async (language, copy) => {
+      const { handlers, onValidityChange } = setUp([], {
+        'GET /api/DocumentType/allAsync': () => json([...TYPES, { id: 6, name: 'Bank statement' }]),
+      });
+      await renderScreen(<DocumentsStep studentId={7} onValidityChange={onValidityChange} />, {
+        handlers,
+        language,
+      });
+      expect(await screen.findByRole('group', { name: new RegExp(`^${copy}`) })).toBeInTheDocument();
+      expect(slot('Bank statement')).toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: /^Passport Copy/ })).toBeNull();
+    },
+  );
+
   it('is valid once the three required documents are there, without the health examination', async () => {
     const { handlers, onValidityChange } = setUp([
       doc(11, 1, 'me.jpg'),

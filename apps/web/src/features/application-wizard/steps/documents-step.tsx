@@ -1,6 +1,12 @@
 import { Alert, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DOCUMENT_TYPES, missingDocuments, OPTIONAL_DOCUMENT_TYPE_ID } from '@uniapply/shared';
+import {
+  DOCUMENT_TYPES,
+  documentTypeName,
+  missingDocuments,
+  OPTIONAL_DOCUMENT_TYPE_ID,
+} from '@uniapply/shared';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TUploadState, UploadSlot } from '../../../components/forms/upload-slot';
@@ -33,12 +39,14 @@ export const documentKeys = {
 export const downloadHref = (fileId: string) =>
   `/api/Document/downloadByFileId/${encodeURIComponent(fileId)}`;
 
-export function DocumentsStep({ studentId, onValidityChange }: TStepProps) {
-  const { t } = useTranslation('wizard');
+type TDocumentType = { id: number; name: string };
+
+/** The step's data and its two actions: the types, the saved documents, uploads under way. */
+function useDocumentSlots(studentId: number) {
   const queryClient = useQueryClient();
   const types = useQuery({
     queryKey: resourceKeys.allRows('DocumentType'),
-    queryFn: ({ signal }) => resources.getAll<{ id: number; name: string }>('DocumentType', { signal }),
+    queryFn: ({ signal }) => resources.getAll<TDocumentType>('DocumentType', { signal }),
   });
   const rows = useQuery({
     queryKey: documentKeys.list(studentId),
@@ -46,16 +54,6 @@ export function DocumentsStep({ studentId, onValidityChange }: TStepProps) {
   });
   const [activity, setActivity] = useState<Record<number, TSlotActivity>>({});
   const [deleting, setDeleting] = useState<number | null>(null);
-
-  const documents = rows.data ?? [];
-  const missing = types.data
-    ? missingDocuments(
-        documents.map((d) => ({ documentTypeId: d.documentTypeId, id: d.id, docPath: d.fileId })),
-        types.data,
-      )
-    : null;
-  const valid = missing !== null && rows.isSuccess && missing.length === 0;
-  useEffect(() => onValidityChange(valid), [valid, onValidityChange]);
 
   const setSlot = (typeId: number, next: TSlotActivity | null) =>
     setActivity((all) => {
@@ -98,6 +96,55 @@ export function DocumentsStep({ studentId, onValidityChange }: TStepProps) {
     }
   };
 
+  return { types, rows, activity, deleting, upload, remove };
+}
+
+type TSlots = ReturnType<typeof useDocumentSlots>;
+
+/** One upload slot per document type, named in the reader's language (a fixed type) or as stored. */
+function DocumentSlots({ slots, types, t }: { slots: TSlots; types: TDocumentType[]; t: TFunction }) {
+  const documents = slots.rows.data ?? [];
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      {types.map((type) => {
+        const row = documents.find((d) => d.documentTypeId === type.id);
+        const busy = slots.activity[type.id];
+        const state: TUploadState = busy?.state ?? (row ? 'uploaded' : 'empty');
+        return (
+          <UploadSlot
+            key={type.id}
+            label={documentTypeName(type, (key) => t(key))}
+            required={type.id !== OPTIONAL_DOCUMENT_TYPE_ID}
+            camera={type.id === PASSPORT_PHOTO_TYPE_ID}
+            state={state}
+            progress={busy?.progress}
+            fileName={busy?.fileName ?? row?.fileName ?? null}
+            fileSize={busy?.fileSize}
+            downloadHref={row ? downloadHref(row.fileId) : null}
+            error={busy?.state === 'error' ? uploadFailedText(t, busy) : null}
+            disabled={slots.deleting === type.id}
+            onFile={(file) => void slots.upload(type.id, file)}
+            onDelete={row ? () => void slots.remove(row) : undefined}
+          />
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+export function DocumentsStep({ studentId, onValidityChange }: TStepProps) {
+  const { t } = useTranslation(['wizard', 'enums']);
+  const slots = useDocumentSlots(studentId);
+  const { types, rows } = slots;
+  const missing = types.data
+    ? missingDocuments(
+        (rows.data ?? []).map((d) => ({ documentTypeId: d.documentTypeId, id: d.id, docPath: d.fileId })),
+        types.data,
+      )
+    : null;
+  const valid = missing !== null && rows.isSuccess && missing.length === 0;
+  useEffect(() => onValidityChange(valid), [valid, onValidityChange]);
+
   if (types.isPending || rows.isPending) {
     return (
       <Stack align="center" py="xl" role="status">
@@ -119,32 +166,8 @@ export function DocumentsStep({ studentId, onValidityChange }: TStepProps) {
       <Text c="dimmed" size="sm">
         {t('documents.intro')}
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {types.data.map((type) => {
-          const row = documents.find((d) => d.documentTypeId === type.id);
-          const busy = activity[type.id];
-          const state: TUploadState = busy?.state ?? (row ? 'uploaded' : 'empty');
-          const label = t(`documents.types.${type.id}`, { defaultValue: type.name });
-          return (
-            <UploadSlot
-              key={type.id}
-              label={label}
-              required={type.id !== OPTIONAL_DOCUMENT_TYPE_ID}
-              camera={type.id === PASSPORT_PHOTO_TYPE_ID}
-              state={state}
-              progress={busy?.progress}
-              fileName={busy?.fileName ?? row?.fileName ?? null}
-              fileSize={busy?.fileSize}
-              downloadHref={row ? downloadHref(row.fileId) : null}
-              error={busy?.state === 'error' ? uploadFailedText(t, busy) : null}
-              disabled={deleting === type.id}
-              onFile={(file) => void upload(type.id, file)}
-              onDelete={row ? () => void remove(row) : undefined}
-            />
-          );
-        })}
-      </SimpleGrid>
-      {deleting !== null ? (
+      <DocumentSlots slots={slots} types={types.data} t={t} />
+      {slots.deleting !== null ? (
         <Text size="sm" role="status">
           {t('steps.lists.deleting')}
         </Text>

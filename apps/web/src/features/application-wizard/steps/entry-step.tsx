@@ -242,30 +242,12 @@ export function EntryStep({ kind, studentId, onValidityChange }: TStepProps & { 
   });
   /** undefined: closed; null: adding; a row: editing it. */
   const [editing, setEditing] = useState<TEntryRow | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<TEntryRow | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const deletion = useEntryDelete(kind, key);
   const texts = `steps.lists.${kind.textKey}`;
 
   const valid =
     rows.isSuccess && kind.list.safeParse((rows.data ?? []).map(kind.toStep ?? ((r) => r))).success;
   useEffect(() => onValidityChange(valid), [valid, onValidityChange]);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    setFailure(null);
-    try {
-      if (kind.hasFiles) await api.delete(`/${kind.base}/deleteFile/${deleting.id}`);
-      await api.post(`/${kind.base}/delete`, { id: deleting.id });
-      await queryClient.invalidateQueries({ queryKey: key });
-    } catch {
-      setFailure(t(`${texts}.deleteFailed`));
-    } finally {
-      setDeleteBusy(false);
-      setDeleting(null);
-    }
-  };
 
   if (rows.isPending) {
     return (
@@ -286,9 +268,9 @@ export function EntryStep({ kind, studentId, onValidityChange }: TStepProps & { 
           {t(`${texts}.add`)}
         </Button>
       </Group>
-      {failure ? (
+      {deletion.failure ? (
         <Alert color="red" role="alert">
-          {failure}
+          {deletion.failure}
         </Alert>
       ) : null}
       {rows.isError ? (
@@ -300,7 +282,10 @@ export function EntryStep({ kind, studentId, onValidityChange }: TStepProps & { 
           {kind.textKey === 'experience' ? t('steps.lists.experience.empty') : t('validation.addOne')}
         </Text>
       ) : (
-        kind.renderList(rows.data, { edit: (row) => setEditing(row), remove: (row) => setDeleting(row) })
+        kind.renderList(rows.data, {
+          edit: (row) => setEditing(row),
+          remove: (row) => deletion.setDeleting(row),
+        })
       )}
 
       {editing !== undefined ? (
@@ -315,30 +300,67 @@ export function EntryStep({ kind, studentId, onValidityChange }: TStepProps & { 
           }}
         />
       ) : null}
-
-      <Modal
-        opened={deleting !== null}
-        onClose={() => (deleteBusy ? undefined : setDeleting(null))}
-        title={t(`${texts}.deleteTitle`)}
-        centered
-        size={440}
-      >
-        <Text>{t('steps.lists.confirmDelete')}</Text>
-        {deleteBusy ? (
-          <Text size="sm" mt="sm" role="status">
-            {t('steps.lists.deleting')}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" mt="lg" gap="sm">
-          <Button variant="default" onClick={() => setDeleting(null)} disabled={deleteBusy} data-autofocus>
-            {t('steps.lists.cancel')}
-          </Button>
-          <Button color="red.9" onClick={() => void confirmDelete()} loading={deleteBusy}>
-            {t('steps.lists.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <DeleteEntryModal kind={kind} deletion={deletion} />
     </Stack>
+  );
+}
+
+/** Deleting an entry: asked first; an entry with files has its files deleted before it (spec 4). */
+function useEntryDelete(kind: TEntryKind, key: readonly unknown[]) {
+  const { t } = useTranslation('wizard');
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<TEntryRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirm = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      if (kind.hasFiles) await api.delete(`/${kind.base}/deleteFile/${deleting.id}`);
+      await api.post(`/${kind.base}/delete`, { id: deleting.id });
+      await queryClient.invalidateQueries({ queryKey: key });
+    } catch {
+      setFailure(t(`steps.lists.${kind.textKey}.deleteFailed`));
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  };
+  return { deleting, setDeleting, busy, failure, confirm };
+}
+
+function DeleteEntryModal({
+  kind,
+  deletion: { deleting, setDeleting, busy, confirm },
+}: {
+  kind: TEntryKind;
+  deletion: ReturnType<typeof useEntryDelete>;
+}) {
+  const { t } = useTranslation('wizard');
+  return (
+    <Modal
+      opened={deleting !== null}
+      onClose={() => (busy ? undefined : setDeleting(null))}
+      title={t(`steps.lists.${kind.textKey}.deleteTitle`)}
+      centered
+      size={440}
+    >
+      <Text>{t('steps.lists.confirmDelete')}</Text>
+      {busy ? (
+        <Text size="sm" mt="sm" role="status">
+          {t('steps.lists.deleting')}
+        </Text>
+      ) : null}
+      <Group justify="flex-end" mt="lg" gap="sm">
+        <Button variant="default" onClick={() => setDeleting(null)} disabled={busy} data-autofocus>
+          {t('steps.lists.cancel')}
+        </Button>
+        <Button color="red.9" onClick={() => void confirm()} loading={busy}>
+          {t('steps.lists.delete')}
+        </Button>
+      </Group>
+    </Modal>
   );
 }
 
@@ -352,8 +374,81 @@ type TDialogProps = {
 
 function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
   const { t } = useTranslation(['wizard', 'validation', 'enums']);
+  const form = useEntryForm(kind, row);
+  const uploads = useEntryUploads(kind, studentId, form.set);
+  const save = useEntrySave(kind, studentId, row, onSaved);
+  const texts = `steps.lists.${kind.textKey}`;
+
+  /** The stored file's name the row carries ('certFileName' → 'certDisplayName'), while it is kept. */
+  const storedName = (name: string, stored: string) => {
+    const display = row && row[name] === stored ? row[name.replace(/FileName$/, 'DisplayName')] : null;
+    return typeof display === 'string' && display !== '' ? display : t('steps.lists.storedFile');
+  };
+  const fileSlot = (name: string, label: string, required: boolean) => {
+    const value = form.values[name];
+    const stored = typeof value === 'string' && value !== '' ? value : null;
+    return (
+      <EntryFileSlot
+        label={label}
+        required={required}
+        tracked={uploads.files[name]}
+        stored={stored}
+        storedName={stored ? storedName(name, stored) : null}
+        error={form.errorOf(name)}
+        onFile={(file) => void uploads.upload(name, file)}
+      />
+    );
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const data = form.tryToSave();
+    if (data !== undefined) await save.save(data);
+  };
+
+  const first = form.tried ? form.issues[0] : undefined;
+  return (
+    <FormDialog
+      onClose={onClose}
+      title={t(row ? `${texts}.edit` : `${texts}.add`)}
+      size={560}
+      closeLabel={t('steps.lists.close')}
+      busy={save.saving}
+    >
+      <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          {first ? (
+            <Text c="red.8" size="sm" role="alert">
+              {issueText(t, first as never)}
+            </Text>
+          ) : null}
+          {save.failure ? (
+            <Alert color="red" role="alert">
+              {save.failure}
+            </Alert>
+          ) : null}
+          {kind.fields({ values: form.values, set: form.set, error: form.errorOf, file: fileSlot })}
+          <Group justify="flex-end" mt="md" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={save.saving}>
+              {t('steps.lists.cancel')}
+            </Button>
+            <Button type="submit" loading={save.saving} disabled={uploads.uploading}>
+              {t('steps.lists.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormDialog>
+  );
+}
+
+/**
+ * The dialog's values checked by the shared entry schema; messages show once the user tried to
+ * save, and each refused save moves focus to the first invalid field (STYLE).
+ */
+function useEntryForm(kind: TEntryKind, row: TEntryRow | null) {
+  const { t } = useTranslation(['wizard', 'validation', 'enums']);
   const [values, setValues] = useState<TEntryValues>(() => kind.toForm(row));
-  const [files, setFiles] = useState<Record<string, TFileState>>({});
   const [tried, setTried] = useState(false);
   /** Bumped by each refused save: focus then moves to the first invalid field (STYLE). */
   const [refusals, setRefusals] = useState(0);
@@ -362,9 +457,6 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
     if (refusals === 0) return;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const texts = `steps.lists.${kind.textKey}`;
 
   const parsed = kind.entry.safeParse(values);
   const issues = parsed.success ? [] : sortIssuesByForm(parsed.error.issues, kind.fieldOrder);
@@ -374,7 +466,19 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
     return issue ? issueText(t, issue as never) : undefined;
   };
   const set = (name: string, value: unknown) => setValues((v) => ({ ...v, [name]: value }));
+  /** The parsed entry, or undefined when the schema refuses it (then focus moves). */
+  const tryToSave = () => {
+    setTried(true);
+    if (parsed.success) return parsed.data as object;
+    setRefusals((n) => n + 1);
+    return undefined;
+  };
+  return { values, set, tried, issues, errorOf, formRef, tryToSave };
+}
 
+/** Uploads of the dialog's file fields, each tracked; a stored file's id becomes the field's value. */
+function useEntryUploads(kind: TEntryKind, studentId: number, set: (name: string, value: unknown) => void) {
+  const [files, setFiles] = useState<Record<string, TFileState>>({});
   const upload = async (name: string, file: File) => {
     const track = (next: TFileState) => setFiles((f) => ({ ...f, [name]: next }));
     track({ state: 'uploading', progress: 0, fileName: file.name, fileSize: file.size });
@@ -393,93 +497,75 @@ function EntryDialog({ kind, studentId, row, onClose, onSaved }: TDialogProps) {
       track({ state: 'error', progress: 0, fileName: file.name, reason: uploadRefusal(error) });
     }
   };
+  const uploading = Object.values(files).some((f) => f.state === 'uploading');
+  return { files, upload, uploading };
+}
 
-  /** The stored file's name the row carries ('certFileName' → 'certDisplayName'), while it is kept. */
-  const storedName = (name: string, stored: string) => {
-    const display = row && row[name] === stored ? row[name.replace(/FileName$/, 'DisplayName')] : null;
-    return typeof display === 'string' && display !== '' ? display : t('steps.lists.storedFile');
-  };
-
-  const fileSlot = (name: string, label: string, required: boolean) => {
-    const tracked = files[name];
-    const stored = typeof values[name] === 'string' && values[name] !== '' ? (values[name] as string) : null;
-    const state: TUploadState = tracked?.state ?? (stored ? 'uploaded' : 'empty');
-    return (
-      <Stack gap={4}>
-        <UploadSlot
-          label={label}
-          required={required}
-          state={state}
-          progress={tracked?.progress}
-          fileSize={tracked?.fileSize}
-          fileName={tracked?.fileName ?? (stored ? storedName(name, stored) : null)}
-          downloadHref={stored ? fileHref(stored) : null}
-          error={tracked?.state === 'error' ? uploadFailedText(t, tracked) : null}
-          onFile={(file) => void upload(name, file)}
-        />
-        {errorOf(name) ? (
-          <Text size="sm" c="red.8">
-            {errorOf(name)}
-          </Text>
-        ) : null}
-      </Stack>
-    );
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (!parsed.success) {
-      setRefusals((n) => n + 1);
-      return;
-    }
+/** Saves the entry once (an add with an Idempotency-Key); a failure is shown in the dialog. */
+function useEntrySave(
+  kind: TEntryKind,
+  studentId: number,
+  row: TEntryRow | null,
+  onSaved: () => Promise<void>,
+) {
+  const { t } = useTranslation('wizard');
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = async (data: object) => {
     if (saving) return;
     setSaving(true);
     setFailure(null);
-    const body = { ...(parsed.data as object), studentId, ...(row ? { id: row.id } : {}) };
+    const body = { ...data, studentId, ...(row ? { id: row.id } : {}) };
     try {
       // An add carries an Idempotency-Key: a retry after a lost answer adds one row, not two.
       await (row ? resources.update(kind.base, body) : resources.create(kind.base, body));
       await onSaved();
     } catch {
-      setFailure(t(`${texts}.saveFailed`));
+      setFailure(t(`steps.lists.${kind.textKey}.saveFailed`));
       setSaving(false);
     }
   };
+  return { saving, failure, save };
+}
 
-  const uploading = Object.values(files).some((f) => f.state === 'uploading');
-  const first = tried ? issues[0] : undefined;
+/** The upload slot of a file field, with the field's message under it. */
+function EntryFileSlot({
+  label,
+  required,
+  tracked,
+  stored,
+  storedName,
+  error,
+  onFile,
+}: {
+  label: string;
+  required: boolean;
+  tracked: TFileState | undefined;
+  stored: string | null;
+  storedName: string | null;
+  error: string | undefined;
+  onFile: (file: File) => void;
+}) {
+  const { t } = useTranslation(['wizard', 'validation', 'enums']);
+  const state: TUploadState = tracked?.state ?? (stored ? 'uploaded' : 'empty');
   return (
-    <FormDialog
-      onClose={onClose}
-      title={t(row ? `${texts}.edit` : `${texts}.add`)}
-      size={560}
-      closeLabel={t('steps.lists.close')}
-      busy={saving}
-    >
-      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="sm">
-          {first ? (
-            <Text c="red.8" size="sm" role="alert">
-              {issueText(t, first as never)}
-            </Text>
-          ) : null}
-          {failure ? (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          {kind.fields({ values, set, error: errorOf, file: fileSlot })}
-          <Group justify="flex-end" mt="md" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('steps.lists.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={uploading}>
-              {t('steps.lists.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </FormDialog>
+    <Stack gap={4}>
+      <UploadSlot
+        label={label}
+        required={required}
+        state={state}
+        progress={tracked?.progress}
+        fileSize={tracked?.fileSize}
+        fileName={tracked?.fileName ?? storedName}
+        downloadHref={stored ? fileHref(stored) : null}
+        error={tracked?.state === 'error' ? uploadFailedText(t, tracked) : null}
+        onFile={onFile}
+      />
+      {error ? (
+        <Text size="sm" c="red.8">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
