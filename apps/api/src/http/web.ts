@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type TAppLanguage } from '@uniapply/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sessionCookieName } from './session.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -75,8 +77,61 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   });
 
   const indexHtml = readFileSync(indexFile);
+  const prerendered = readPrerendered(root);
+  const sessionCookie = sessionCookieName(app.config.secureCookies);
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (isOutsideSpa(request.url) || !acceptsHtml(request)) return reply.callNotFound();
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    const pages = prerendered.get(request.url);
+    if (!pages) return reply.send(indexHtml);
+    // The answer depends on the cookies: a cache must not give one visitor's page to another.
+    reply.header('Vary', 'Cookie');
+    // Spec 2.1: a signed-in user is sent on by role, which the app decides once the session is read.
+    if (request.cookies[sessionCookie]) return reply.send(indexHtml);
+    const cookieLanguage = request.cookies[LANGUAGE_STORAGE_KEY];
+    const language = isLanguage(cookieLanguage) ? cookieLanguage : DEFAULT_LANGUAGE;
+    return sendCompressed(request, reply, pages[language]);
   });
 });
+
+const isLanguage = (value: unknown): value is TAppLanguage =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+type TPage = { plain: Buffer; br?: Buffer; gz?: Buffer };
+const readIfThere = (file: string) => (existsSync(file) ? readFileSync(file) : undefined);
+
+/**
+ * The build's prerendered first screens (apps/web/scripts/prerender.mjs): `/` and `/login` in each
+ * language, with their .br and .gz twins, by exact address. A build without them serves the shell.
+ */
+function readPrerendered(root: string): Map<string, Record<TAppLanguage, TPage>> {
+  const pages = new Map<string, Record<TAppLanguage, TPage>>();
+  for (const [url, file] of [
+    ['/', 'index.html'],
+    ['/login', 'login.html'],
+  ] as const) {
+    const byLanguage: Partial<Record<TAppLanguage, TPage>> = {};
+    for (const language of LANGUAGES) {
+      const full = path.join(root, '.prerendered', language, file);
+      if (!existsSync(full)) break;
+      byLanguage[language] = {
+        plain: readFileSync(full),
+        br: readIfThere(`${full}.br`),
+        gz: readIfThere(`${full}.gz`),
+      };
+    }
+    if (Object.keys(byLanguage).length === LANGUAGES.length)
+      pages.set(url, byLanguage as Record<TAppLanguage, TPage>);
+  }
+  return pages;
+}
+
+/** Brotli, else gzip, when the browser accepts it and the build wrote the twin. */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: TPage) {
+  reply.header('Vary', 'Cookie, Accept-Encoding');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding =
+    page.br && /\bbr\b/.test(accepted) ? 'br' : page.gz && /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  if (!encoding) return reply.send(page.plain);
+  return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gz);
+}

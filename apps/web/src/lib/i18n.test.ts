@@ -3,7 +3,11 @@ import { START_BUNDLES } from '../locales/start-bundles';
 import { createI18n, currentLanguage, START_NAMESPACES, translateKey } from './i18n';
 
 describe('interface language', () => {
-  afterEach(() => window.localStorage.clear());
+  afterEach(() => {
+    window.localStorage.clear();
+    // biome-ignore lint/suspicious/noDocumentCookie: the test resets the one cookie the app writes.
+    document.cookie = 'appLanguage=; path=/; max-age=0';
+  });
 
   it('speaks Uzbek when nothing was chosen, and marks the page as Uzbek', async () => {
     const i18n = await createI18n();
@@ -18,6 +22,20 @@ describe('interface language', () => {
     expect(currentLanguage(i18n)).toBe('ru');
     expect(document.documentElement.lang).toBe('ru');
     expect(i18n.t('auth:loginWithGoogle')).toBe('Войти через Google');
+  });
+
+  it('without a stored choice, speaks the language of the cookie the server followed (issue 20 item 7)', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the cookie the server chose the prerendered page by.
+    document.cookie = 'appLanguage=ru; path=/';
+    expect(currentLanguage(await createI18n())).toBe('ru');
+    window.localStorage.setItem('appLanguage', 'en');
+    expect(currentLanguage(await createI18n())).toBe('en');
+  });
+
+  it('ignores a cookie naming a language the portal does not speak', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: as above.
+    document.cookie = 'appLanguage=de; path=/';
+    expect(currentLanguage(await createI18n())).toBe('uz');
   });
 
   it('reads a regional code as its language', async () => {

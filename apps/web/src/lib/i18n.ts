@@ -6,7 +6,6 @@ import {
   type TAppLanguage,
 } from '@uniapply/shared';
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { START_BUNDLES } from '../locales/start-bundles';
 import { setErrorTranslator } from './api';
@@ -56,35 +55,32 @@ export function isAppLanguage(value: unknown): value is TAppLanguage {
 }
 
 /**
- * Language rules (DESIGN 2, 6): a choice stored in localStorage `appLanguage` wins; with none the
- * portal speaks Uzbek; an unsupported stored value falls back to English. The detector never
- * writes: only an explicit choice (or the account's language) is stored.
+ * Language rules (DESIGN 2, 6): a choice stored in localStorage `appLanguage` wins ('ru-RU' reads as
+ * Russian; a language the portal does not speak falls back to English); with none the portal
+ * speaks the language of the `appLanguage` cookie (the server sent the page prerendered in it,
+ * issue 20 item 7; the app writes it, below), else Uzbek. Nothing here stores a choice: only an
+ * explicit one (or the account's language) is stored.
  */
+export function startLanguage(): TAppLanguage {
+  const stored = readStorage(LANGUAGE_STORAGE_KEY);
+  if (!stored) return cookieLanguage() ?? DEFAULT_LANGUAGE;
+  const base = stored.toLowerCase().split('-')[0];
+  return isAppLanguage(base) ? base : FALLBACK_LANGUAGE;
+}
+
 export async function createI18n(): Promise<I18n> {
   const instance = i18next.createInstance();
-  const detector = new LanguageDetector();
-  // Reached when localStorage holds nothing usable: nothing stored means Uzbek, something we do not
-  // speak means English.
-  detector.addDetector({
-    name: 'portalDefault',
-    lookup: () => (readStorage(LANGUAGE_STORAGE_KEY) ? FALLBACK_LANGUAGE : DEFAULT_LANGUAGE),
-  });
   await instance
     .use(lazyCatalogues)
-    .use(detector)
     .use(initReactI18next)
     .init({
+      lng: startLanguage(),
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
       fallbackLng: FALLBACK_LANGUAGE,
       ns: [...START_NAMESPACES],
       defaultNS: 'common',
-      detection: {
-        order: ['localStorage', 'portalDefault'],
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        caches: [],
-      },
       interpolation: { escapeValue: false }, // React escapes.
       react: { useSuspense: true },
       returnNull: false,
@@ -101,6 +97,15 @@ export async function createI18n(): Promise<I18n> {
   syncHtmlLang(instance.language);
   instance.on('languageChanged', syncHtmlLang);
   return instance;
+}
+
+/** The supported language the `appLanguage` cookie names, if any. */
+function cookieLanguage(): TAppLanguage | undefined {
+  const value = document.cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_STORAGE_KEY)?.[1];
+  return isAppLanguage(value) ? value : undefined;
 }
 
 /** The supported language in use ('ru-RU' → 'ru'; anything unsupported → English). */

@@ -16,8 +16,8 @@ type TErrors = Partial<Record<TField, string>>;
 const EMPTY: TContactMessageInput = { name: '', email: '', message: '' };
 const FIELDS: TField[] = ['name', 'email', 'message'];
 
-/** Spec 1's contact form: name, email and message, all required; stored by POST /api/contact. */
-export function ContactForm() {
+/** The form's state: values, errors shown once a send was tried, and the send itself. */
+function useContactForm() {
   const { t } = useTranslation(['landing', 'validation', 'common']);
   const [values, setValues] = useState<TContactMessageInput>(EMPTY);
   const [errors, setErrors] = useState<TErrors>({});
@@ -63,20 +63,28 @@ export function ContactForm() {
     send.mutate(result.value);
   };
 
-  if (send.isSuccess) {
-    return (
-      <Alert color="green" variant="light" title={t('landing:contact.thanksTitle')} role="status">
-        {t('landing:contact.thanks')}
-        <div>
-          <Button variant="subtle" px={0} mt="xs" onClick={() => send.reset()}>
-            {t('landing:contact.another')}
-          </Button>
-        </div>
-      </Alert>
-    );
-  }
-
   const serverError = send.error ? describeError(send.error, t, message) : null;
+  return { t, values, errors, send, fieldLabel, change, submit, serverError };
+}
+
+function ContactThanks({ onAnother }: { onAnother: () => void }) {
+  const { t } = useTranslation('landing');
+  return (
+    <Alert color="green" variant="light" title={t('contact.thanksTitle')} role="status">
+      {t('contact.thanks')}
+      <div>
+        <Button variant="subtle" px={0} mt="xs" onClick={onAnother}>
+          {t('contact.another')}
+        </Button>
+      </div>
+    </Alert>
+  );
+}
+
+/** Spec 1's contact form: name, email and message, all required; stored by POST /api/contact. */
+export function ContactForm() {
+  const { t, values, errors, send, fieldLabel, change, submit, serverError } = useContactForm();
+  if (send.isSuccess) return <ContactThanks onAnother={() => send.reset()} />;
   return (
     // The validation module downloads as soon as someone starts on the form.
     <form onSubmit={submit} onFocus={() => void loadValidation()} noValidate aria-labelledby="contact-title">
