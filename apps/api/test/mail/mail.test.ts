@@ -472,6 +472,26 @@ describe('the admin Outbox API', () => {
       expect((await admin.post(`/MailJob/${verb}`, { id: 1 })).status).toBe(404);
     }
   });
+
+  it('lists newest first (issue 20 item 6): the latest mail on page 1', async () => {
+    const student = await account('Student', 'en', 'newest');
+    const studentId = await profileOf(student, unique('newest'));
+    for (let i = 0; i < 3; i++) await enqueue({ kind: 'received', studentId, params: application });
+    const ids = (await jobsOf(studentId)).map((j) => j.id);
+    const admin = client(t, await signInAs(t, `${unique('newest.admin')}@example.test`, 'Admin'));
+    const page = await admin.post('/MailJob/getListByPage', {
+      filter: {
+        operator: 'AND',
+        conditions: [{ field: 'recipient', operator: 'EQ', value: student.email }],
+        groups: [],
+      },
+      page: 0,
+      pageSize: 2,
+    });
+    expect(page.status).toBe(200);
+    const listed = (page.body as { result: { id: number }[] }).result.map((r) => r.id);
+    expect(listed).toEqual([ids[2], ids[1]]);
+  });
 });
 
 describe('outbox mode (no SMTP_URL), with the worker loop running', () => {

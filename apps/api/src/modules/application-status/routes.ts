@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  type TStatusMove,
   ZApplicationStatus,
   ZApplicationStatusDetail,
   ZApplicationStatusState,
@@ -12,9 +13,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotent, idempotentAdd } from '../../http/idempotency.js';
 import { documented, problems } from '../../http/openapi.js';
 import { requireRole, requireUser } from '../../http/session.js';
 import { zQueryInt } from '../../resources/hooks.js';
+import { idempotentSchema } from '../../resources/operations.js';
 import { actorOf } from '../../resources/scope.js';
 import { releaseFiles } from '../documents/repository.js';
 import { discard, documentsDeps, purgeNow, removeSpooled, storeUpload } from '../documents/service.js';
@@ -125,19 +128,26 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
     '/ApplicationStatus/move',
     {
       config: { access: ['Admin'] },
-      schema: {
-        tags: ['ApplicationStatus'],
-        operationId: 'ApplicationStatus_move',
-        summary: 'Move an application to another status (admins)',
-        description:
-          'Every move of the shared table but `withdrawn`. `version` is the one the admin saw: a stale ' +
-          'version or a move the table does not allow is a 409 `statusConflict` with ' +
-          '`params.current`. `documentsRequested` takes the requested documents in `requests`.',
-        body: ZStatusMove,
-        response: { 200: documented(ZApplicationStatusState), ...problems(404, 409) },
-      },
+      // Issue 20 item 6: a move sent twice with its Idempotency-Key (a double click) moves once.
+      ...idempotent(db),
+      schema: idempotentSchema(
+        {
+          tags: ['ApplicationStatus'],
+          operationId: 'ApplicationStatus_move',
+          summary: 'Move an application to another status (admins)',
+          description:
+            'Every move of the shared table but `withdrawn`. `version` is the one the admin saw: a stale ' +
+            'version or a move the table does not allow is a 409 `statusConflict` with ' +
+            '`params.current`. `documentsRequested` takes the requested documents in `requests`.',
+          response: { 200: documented(ZApplicationStatusState), ...problems(404, 409) },
+        },
+        ZStatusMove,
+      ),
     },
-    async (req) => changing((tx, changes) => moveStatus(tx, changes, actorOf(req.user!), req.body)),
+    async (req, res) =>
+      idempotentAdd(req, res, (key) =>
+        changing((tx, changes) => moveStatus(tx, changes, actorOf(req.user!), req.body as TStatusMove, key)),
+      ),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import {
 } from '@uniapply/shared';
 import type { TDbOrTx } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import type { TIdempotentWrite } from '../../http/idempotency.js';
 import type { TActor } from '../../resources/scope.js';
 import type { ChangeCollector } from './events.js';
 import {
@@ -125,15 +126,22 @@ export async function enterSubmitted(tx: TDbOrTx, changes: ChangeCollector, stud
   }
 }
 
-/** An admin's move (every legal move but withdrawn); documentsRequested creates the requests. */
+/**
+ * An admin's move (every legal move but withdrawn); documentsRequested creates the requests. With
+ * an Idempotency-Key the move claims it in its transaction and keeps its answer there.
+ */
 export async function moveStatus(
   tx: TDbOrTx,
   changes: ChangeCollector,
   actor: TActor,
   input: TStatusMove,
+  key?: TIdempotentWrite,
 ): Promise<TApplicationStatusState> {
   const app = await requireApplication(tx, actor, input.studentCourseId);
   if (input.to === 'withdrawn') throw forbidden('Only the applicant withdraws an application.');
+  // Claimed before the version check: the same move sent again waits for this one and gets its
+  // answer, instead of a false "changed meanwhile" (issue 20 item 6).
+  await key?.claim(tx);
   const current = await lockSeen(tx, app.studentCourseId, input.version);
   if (!mayMove('admin', current.status, input.to)) throw statusConflict('illegal', current);
   const requests = input.requests ?? [];
@@ -168,7 +176,9 @@ export async function moveStatus(
       requestIds,
     });
   }
-  return stateOf(tx, app);
+  const state = await stateOf(tx, app);
+  await key?.answer(tx, state);
+  return state;
 }
 
 /** Undoes the admin's own last move on the application, within 24 hours (a new history row). */
