@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   clickableSteps,
@@ -10,7 +10,6 @@ import {
 } from '@uniapply/shared';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatIn } from '../../lib/format';
 import { translateKey } from '../../lib/i18n';
 import { ContactStep } from './contact-step';
