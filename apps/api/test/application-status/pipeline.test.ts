@@ -75,7 +75,7 @@ describe('confirm', () => {
     ok(await student.post('/Stage/confirm', { studentId: own.studentId }));
     expect(ok<TApplicationStatusDetail>(await detail(student, own.applications[0]!)).history).toHaveLength(1);
     // The "received" mail, queued once: to the student's account (Uzbek, the default language);
-    // for the agent's student, to the profile's email and a copy to the agent, per application.
+    // for the agent's student, to the profile's email and a copy to the agent.
     expect(await mailsOf(t, own.studentId)).toEqual([
       expect.objectContaining({
         kind: 'received',
@@ -85,13 +85,18 @@ describe('confirm', () => {
         params: expect.objectContaining({ university: 'Pipe University', course: 'Pipe Software' }),
       }),
     ]);
+    // Issue 20 item 6: one mail per recipient naming both courses, not one per course.
     const agentMails = await mailsOf(t, agents.studentId);
     expect(agentMails.map((m) => [m.kind, m.audience])).toEqual([
       ['received', 'profile'],
       ['received', 'agent'],
-      ['received', 'profile'],
-      ['received', 'agent'],
     ]);
+    expect(agentMails[0]!.params).toMatchObject({
+      courses: [
+        { university: 'Pipe University', course: 'Pipe Software' },
+        { university: 'Pipe University', course: 'Pipe Software' },
+      ],
+    });
   });
 });
 

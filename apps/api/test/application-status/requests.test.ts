@@ -78,8 +78,12 @@ describe('document requests', () => {
       [id, null, 'Bank statement', null],
     ]);
     expect(open[0]!.documentTypeName).toEqual(expect.any(String));
-    // One mail lists what is asked (beside the status change's own mail).
-    const asked = (await mailsOf(t, own.studentId)).filter((m) => m.kind === 'documentsRequested');
+    // One mail lists what is asked, and no status mail beside it (issue 20 item 6: one per event).
+    const mails = await mailsOf(t, own.studentId);
+    expect(mails.filter((m) => m.kind === 'statusChanged' && m.params.to === 'documentsRequested')).toEqual(
+      [],
+    );
+    const asked = mails.filter((m) => m.kind === 'documentsRequested');
     expect(asked).toEqual([
       expect.objectContaining({
         audience: 'student',
