@@ -1,5 +1,6 @@
 import {
   mayMove,
+  mayReplaceAnswer,
   type TApplicationStatus,
   type TApplicationStatusState,
   type TStatusMove,
@@ -52,6 +53,17 @@ const statusConflict = (
     undefined,
     'statusConflict',
     { reason, current: current.status, version: current.version },
+  );
+
+/** A replacement of an answer once the application has moved on (issue 20 item 6). */
+const answerFinal = (status: TApplicationStatus) =>
+  new AppError(
+    409,
+    'Conflict',
+    `This request is answered and the application is now ${status}: its answer can no longer be replaced.`,
+    undefined,
+    'answerFinal',
+    { current: status },
   );
 
 const undoUnavailable = () =>
@@ -239,7 +251,7 @@ export async function requireRequest(tx: TDbOrTx, actor: TActor, requestId: numb
 
 /**
  * Attaches an uploaded file to its request (replacing an earlier answer, whose file is returned
- * for release). When no request of the application is open any more and it is in
+ * for release, while mayReplaceAnswer allows it; afterwards a 409 `answerFinal`). When no request of the application is open any more and it is in
  * documentsRequested, it returns to underReview by itself (a history row by the system).
  */
 export async function answerRequest(
@@ -256,6 +268,7 @@ export async function answerRequest(
     ownerUserId: request.ownerUserId,
   };
   const current = await lockStatus(tx, app.studentCourseId);
+  if (request.fileId !== null && !mayReplaceAnswer(current.status)) throw answerFinal(current.status);
   const replaced = await answerRequestRow(tx, requestId, fileId);
   const open = await countOpenRequests(tx, app.studentCourseId);
   await changes.record(tx, {
