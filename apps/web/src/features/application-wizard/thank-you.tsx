@@ -1,6 +1,6 @@
 import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TApplicationCourse } from '@uniapply/shared';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WIZARD_NAMESPACES } from './step-fields';
@@ -37,10 +37,18 @@ export function ThankYou({
   const { t } = useTranslation(WIZARD_NAMESPACES);
   const coursesId = useId();
   const nextId = useId();
+  // Confirm sits at the end of a long review: the thanks open at the top, their heading focused.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo?.({ top: 0 });
+    heading.current?.focus();
+  }, []);
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="md">
-        <Title order={2}>{t('steps.thankYou')}</Title>
+        <Title order={2} ref={heading} tabIndex={-1}>
+          {t('steps.thankYou')}
+        </Title>
         <Text>{t(THANK_YOU_TEXT[audience])}</Text>
         {courses.length > 0 && (
           <Stack gap="xs" component="section" aria-labelledby={coursesId}>
