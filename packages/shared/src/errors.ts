@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'applicationSubmitted',
   'statusConflict',
   'undoUnavailable',
+  'answerFinal',
   'payloadTooLarge',
   'fileTooLarge',
   'uploadQuota',

@@ -96,6 +96,8 @@ export type TResourceSpec = {
    * (migration 0010; a test checks it).
    */
   cache?: 'catalogue';
+  /** Lists newest first (id descending) instead of in id order: a log read from its end (the Outbox). */
+  newestFirst?: boolean;
 };
 
 export type TWriteVerb = 'add' | 'update' | 'createOrUpdate' | 'delete';
@@ -166,7 +168,7 @@ export type TResourceExtension = {
   note?: string;
 };
 
-type TOptional = 'normalize' | 'upsertBy' | 'where' | 'readOnly' | 'cache';
+type TOptional = 'normalize' | 'upsertBy' | 'where' | 'readOnly' | 'cache' | 'newestFirst';
 export type TResource = Required<Omit<TResourceSpec, TOptional>> &
   Pick<TResourceSpec, TOptional> & {
     /** Lower-cased path → field. */

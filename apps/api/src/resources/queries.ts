@@ -1,5 +1,5 @@
 import { MAX_PAGE_SIZE, type TFilter, type TPagedResult } from '@uniapply/shared';
-import { and, count, eq, inArray, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TDbOrTx } from '../db/client.js';
 import { badRequest } from '../http/errors.js';
@@ -18,6 +18,10 @@ export interface TQuery extends PromiseLike<TRow[]>, SQLWrapper {
   offset(n: number): TQuery;
   for(strength: 'update'): TQuery;
 }
+
+/** The resource's list order: id order, or newest first where the definition asks for it. */
+const listOrder = (resource: TResource) =>
+  resource.newestFirst ? desc(resource.table.id) : resource.table.id;
 
 /** The joins `names` need, parents first (joins are declared parents first). */
 function orderedJoins(resource: TResource, names: Iterable<string>): string[] {
@@ -63,7 +67,7 @@ export async function getRow(
   return row;
 }
 
-/** The ids of one page of rows matching `filter`, in id order, as a subquery (exported for EXPLAIN). */
+/** The ids of one page of rows matching `filter`, in list order, as a subquery (exported for EXPLAIN). */
 export function pageIds(
   db: TDbOrTx,
   resource: TResource,
@@ -74,13 +78,13 @@ export function pageIds(
 ): TQuery {
   return selectFrom(db, resource, { id: resource.table.id })
     .where(and(rowScope(resource, actor), filter.where))
-    .orderBy(resource.table.id)
+    .orderBy(listOrder(resource))
     .limit(limit)
     .offset(offset);
 }
 
 /**
- * Rows matching a compiled filter, ordered by id, in one statement: the page of ids is found on the
+ * Rows matching a compiled filter, in list order, in one statement: the page of ids is found on the
  * resource's table alone (the filter reaches joined tables through semi-joins, see filter.ts), and
  * the returned shape's joins then apply to that page's rows only (a "deferred join").
  */
@@ -95,10 +99,10 @@ export async function listRows(
   const ids = pageIds(db, resource, actor, filter, limit, offset);
   return selectFrom(db, resource, resource.select, resource.selectJoins)
     .where(inArray(resource.table.id, ids as never))
-    .orderBy(resource.table.id);
+    .orderBy(listOrder(resource));
 }
 
-/** The first matching id, in id order. */
+/** The first matching id, in list order. */
 export async function firstId(
   db: TDbOrTx,
   resource: TResource,

@@ -20,6 +20,7 @@ import { detail, forceStatus, mailsOf, recordChanges, stateOf, submitted } from 
 
 let t: Awaited<ReturnType<typeof createDocsApp>>;
 let admin: TClient;
+let adminWho: Awaited<ReturnType<typeof signInAs>>;
 let adminId: number;
 let admin2: TClient;
 let student: TClient;
@@ -30,10 +31,11 @@ let otherStudent: TClient;
 let anonymous: TClient;
 let own: { studentId: number; applications: number[] }; // the student's own application
 let agents: { studentId: number; applications: number[] }; // the agent's student, two courses
+let universityCourseId: number;
 
 beforeAll(async () => {
   t = await createDocsApp();
-  const adminWho = await signInAs(t, 'status.admin@apps.test', 'Admin');
+  adminWho = await signInAs(t, 'status.admin@apps.test', 'Admin');
   adminId = adminWho.userId;
   admin = client(t, adminWho);
   admin2 = client(t, await signInAs(t, 'status.admin2@apps.test', 'Admin'));
@@ -46,6 +48,7 @@ beforeAll(async () => {
   otherStudent = client(t, await signInAs(t, 'status.other-student@apps.test', 'Student'));
   anonymous = client(t, null);
   const cat = await seedCatalogue(admin, 'Pipe');
+  universityCourseId = cat.universityCourseId;
   const second = ok<{ id: number }>(
     await admin.post(
       '/UniversityCourse/AddUniversityCourse',
@@ -72,7 +75,7 @@ describe('confirm', () => {
     ok(await student.post('/Stage/confirm', { studentId: own.studentId }));
     expect(ok<TApplicationStatusDetail>(await detail(student, own.applications[0]!)).history).toHaveLength(1);
     // The "received" mail, queued once: to the student's account (Uzbek, the default language);
-    // for the agent's student, to the profile's email and a copy to the agent, per application.
+    // for the agent's student, to the profile's email and a copy to the agent.
     expect(await mailsOf(t, own.studentId)).toEqual([
       expect.objectContaining({
         kind: 'received',
@@ -82,13 +85,18 @@ describe('confirm', () => {
         params: expect.objectContaining({ university: 'Pipe University', course: 'Pipe Software' }),
       }),
     ]);
+    // Issue 20 item 6: one mail per recipient naming both courses, not one per course.
     const agentMails = await mailsOf(t, agents.studentId);
     expect(agentMails.map((m) => [m.kind, m.audience])).toEqual([
       ['received', 'profile'],
       ['received', 'agent'],
-      ['received', 'profile'],
-      ['received', 'agent'],
     ]);
+    expect(agentMails[0]!.params).toMatchObject({
+      courses: [
+        { university: 'Pipe University', course: 'Pipe Software' },
+        { university: 'Pipe University', course: 'Pipe Software' },
+      ],
+    });
   });
 });
 
@@ -228,6 +236,38 @@ describe('moves', () => {
     expect((await move(admin, id, 'rejected', reset.version, { requests: [{ text: 'x' }] })).status).toBe(
       400,
     );
+  });
+});
+
+describe('a move sent twice (issue 20 item 6: a double click)', () => {
+  it('with one Idempotency-Key moves once: one history entry, the same answer twice, no conflict', async () => {
+    const who = await signInAs(t, 'status.twice@apps.test', 'Student');
+    const id = (await submitted(t, client(t, who), who, 'Twice', [universityCourseId])).applications[0]!;
+    await forceStatus(t, id, 'underReview');
+    const before = ok<TApplicationStatusDetail>(await detail(admin, id));
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ApplicationStatus/move',
+        headers: { ...adminWho.headers, 'idempotency-key': `double-click-${id}` },
+        payload: {
+          studentCourseId: id,
+          to: 'conditionalOffer',
+          version: before.state.version,
+          message: 'Well done',
+        },
+      });
+    const both = await Promise.all([send(), send()]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(JSON.parse(both[0]!.body)).toEqual(JSON.parse(both[1]!.body));
+    const after = ok<TApplicationStatusDetail>(await detail(admin, id));
+    expect(after.state).toMatchObject({ status: 'conditionalOffer', version: before.state.version + 1 });
+    expect(after.history).toHaveLength(before.history.length + 1);
+    // Sent again later, the same key still answers with the first move and adds nothing.
+    const again = await send();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(ok<TApplicationStatusDetail>(await detail(admin, id)).history).toHaveLength(after.history.length);
   });
 });
 

@@ -7,7 +7,7 @@ import { signInAs } from '../app.js';
 import { ok } from '../application-wizard/complete.js';
 import { createDocsApp, download, listFiles } from '../documents/helpers.js';
 import { client, seedCatalogue, type TClient, type TWho } from '../resources/helpers.js';
-import { answer, detail, mailsOf, recordChanges, stateOf, submitted } from './helpers.js';
+import { answer, detail, forceStatus, mailsOf, recordChanges, stateOf, submitted } from './helpers.js';
 
 // Issue 12 item 2: an admin requests documents with the move to documentsRequested; the applicant
 // side lists them and answers each with an upload (the wizard's rules; a new file of its own);
@@ -78,8 +78,12 @@ describe('document requests', () => {
       [id, null, 'Bank statement', null],
     ]);
     expect(open[0]!.documentTypeName).toEqual(expect.any(String));
-    // One mail lists what is asked (beside the status change's own mail).
-    const asked = (await mailsOf(t, own.studentId)).filter((m) => m.kind === 'documentsRequested');
+    // One mail lists what is asked, and no status mail beside it (issue 20 item 6: one per event).
+    const mails = await mailsOf(t, own.studentId);
+    expect(mails.filter((m) => m.kind === 'statusChanged' && m.params.to === 'documentsRequested')).toEqual(
+      [],
+    );
+    const asked = mails.filter((m) => m.kind === 'documentsRequested');
     expect(asked).toEqual([
       expect.objectContaining({
         audience: 'student',
@@ -152,6 +156,24 @@ describe('document requests', () => {
       .from(files)
       .where(inArray(files.id, answers));
     expect(kept).toEqual([{ studentId: own.studentId }, { studentId: own.studentId }]);
+
+    // Issue 20 item 6: the admin sees the replacement; once the application has moved on to a
+    // decision the answer is final (409 answerFinal, nothing stored, the answer unchanged).
+    const seen = ok<TApplicationStatusDetail>(await detail(admin, id)).requests.find(
+      (r) => r.id === open[0]!.id,
+    );
+    expect(seen).toMatchObject({ fileId: again.body.request.fileId, fileName: 'bank-statement.pdf' });
+    await forceStatus(t, id, 'conditionalOffer');
+    const filesBefore = listFiles(t.filesDir);
+    const late = await answer(t, studentWho, open[0]!.id);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: 'answerFinal', params: { current: 'conditionalOffer' } });
+    expect(listFiles(t.filesDir)).toEqual(filesBefore);
+    const after = ok<TApplicationStatusDetail>(await detail(admin, id)).requests.find(
+      (r) => r.id === open[0]!.id,
+    );
+    expect(after?.fileId).toBe(again.body.request.fileId);
+    await forceStatus(t, id, 'underReview');
   });
 
   it('the owning agent answers for their student; undoing a request drops what is unanswered', async () => {

@@ -12,8 +12,11 @@ import { enqueueMail, type TMailRequest } from '../../src/modules/mail/index.js'
 import { createMailTransport } from '../../src/modules/mail/transport.js';
 import { MailWorker } from '../../src/modules/mail/worker.js';
 import { createTestApp, signInAs, type TestApp } from '../app.js';
+import { forceStatus, stateOf, submitted } from '../application-status/helpers.js';
+import { ok } from '../application-wizard/complete.js';
 import { testDbKind } from '../db.js';
-import { client, studentInfoBody } from '../resources/helpers.js';
+import { createDocsApp } from '../documents/helpers.js';
+import { client, seedCatalogue, studentInfoBody, universityCourseBody } from '../resources/helpers.js';
 import { startSmtp, type TSmtp } from './smtp.js';
 
 // Issue 12 item 4: status mails in the recipient's language, through the durable queue, against a
@@ -29,7 +32,8 @@ beforeAll(async () => {
   smtp = await startSmtp();
   dist = mkdtempSync(path.join(os.tmpdir(), 'uniapply-mail-web-'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>UniApply</title><div id="root"></div>');
-  t = await createTestApp({
+  // With files and the four document types: the confirm test below fills an application in.
+  t = await createDocsApp({
     SMTP_URL: smtp.url,
     MAIL_FROM: 'UniApply <no-reply@uniapply.test>',
     MAIL_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
@@ -215,6 +219,55 @@ describe('document types in a documents request (issue 20 item 3)', () => {
     const [own] = smtp.to(`${marker.toLowerCase()}@mail.test`);
     expect(own!.text).toContain('- Копия паспорта\n- Bank statement\n- Sponsor letter');
     expect(own!.text).not.toContain('Passport Copy');
+  });
+});
+
+describe('one event, one mail per recipient (issue 20 item 6)', () => {
+  it('a confirm of two courses sends one mail naming both; a documents request one mail with the list', async () => {
+    const admin = client(t, await signInAs(t, `${unique('event.admin')}@example.test`, 'Admin'));
+    const tag = unique('Evt');
+    const cat = await seedCatalogue(admin, tag);
+    const second = ok<{ id: number }>(
+      await admin.post(
+        '/UniversityCourse/AddUniversityCourse',
+        universityCourseBody(cat.universityId, cat.courseId, 9000),
+      ),
+    ).id;
+    const student = await account('Student', 'en', 'twocourses');
+    const mine = await submitted(t, client(t, student), student, unique('Two'), [
+      cat.universityCourseId,
+      second,
+    ]);
+    expect(mine.applications).toHaveLength(2);
+    await t.app.mailWorker.drain();
+    const received = smtp.to(student.email);
+    expect(received).toHaveLength(1);
+    const [course, university] = [`${tag} Software`, `${tag} University`];
+    expect(received[0]!.subject).toBe(`Applications received: ${course}, ${university} and 1 more`);
+    expect(received[0]!.text).toContain(
+      `We have received your applications for these courses:\n\n- ${course}, ${university}\n- ${course}, ${university}`,
+    );
+    expect(received[0]!.text).toContain('within 48 hours');
+
+    // A move to Documents requested: one mail, with the list and the staff's message.
+    const id = mine.applications[0]!;
+    await forceStatus(t, id, 'underReview');
+    const state = await stateOf(admin, id);
+    ok(
+      await admin.post('/ApplicationStatus/move', {
+        studentCourseId: id,
+        to: 'documentsRequested',
+        version: state.version,
+        message: 'Before Friday, please.',
+        requests: [{ documentTypeId: 2 }, { text: 'Bank statement' }],
+      }),
+    );
+    await t.app.mailWorker.drain();
+    const asked = smtp.to(student.email).slice(1);
+    expect(asked.map((m) => m.subject)).toEqual([`Documents requested: ${course}, ${university}`]);
+    expect(asked[0]!.text).toMatch(
+      /\n- .+\n- Bank statement\n\nMessage from our staff:\n\nBefore Friday, please\./,
+    );
   });
 });
 
@@ -495,6 +548,27 @@ describe('the admin Outbox API', () => {
     for (const verb of ['add', 'update', 'delete', 'CreateOrUpdate']) {
       expect((await admin.post(`/MailJob/${verb}`, { id: 1 })).status).toBe(404);
     }
+  });
+
+  it('lists newest first (issue 20 item 6): the latest mail on page 1', async () => {
+    const student = await account('Student', 'en', 'newest');
+    const studentId = await profileOf(student, unique('newest'));
+    for (let i = 0; i < 3; i++) await enqueue({ kind: 'received', studentId, params: application });
+    const ids = (await jobsOf(studentId)).map((j) => j.id);
+    const admin = client(t, await signInAs(t, `${unique('newest.admin')}@example.test`, 'Admin'));
+    const page = await admin.post('/MailJob/getListByPage', {
+      filter: {
+        operator: 'AND',
+        conditions: [{ field: 'recipient', operator: 'EQ', value: student.email }],
+        groups: [],
+      },
+      page: 0,
+      pageSize: 2,
+    });
+    expect(page.status).toBe(200);
+    const listed = (page.body as { result: { id: number }[] }).result.map((r) => r.id);
+    expect(listed).toEqual([ids[2], ids[1]]);
+    await t.app.mailWorker.drain(); // sent, so no later test of the queue meets them
   });
 });
 

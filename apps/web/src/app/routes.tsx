@@ -104,6 +104,14 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       menu: IconDownload,
     },
     {
+      path: 'ApplicationForms/:id',
+      title: 'menu.applicationRecord',
+      page: lazyPage(
+        () => import('../features/application-forms/application-record-page'),
+        'ApplicationRecordPage',
+      ),
+    },
+    {
       path: 'CheckGoogleDriveConnection',
       title: 'menu.googleDrive',
       page: lazyPage(() => import('../features/google-drive/drive-check-page'), 'DriveCheckPage'),

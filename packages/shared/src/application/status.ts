@@ -72,6 +72,15 @@ export const mayWithdraw = (from: TApplicationStatus) => canMove(from, 'withdraw
  */
 export const waitsForApplicant = (status: TApplicationStatus): boolean => status === 'documentsRequested';
 
+/**
+ * Issue 20 item 6: whether the applicant may still replace the file that answered a document
+ * request: while the application waits for the admissions team's decision (documents requested,
+ * or back under review once every request is answered). From an offer, a rejection or a withdrawal
+ * on, the answer stays as the decision saw it. An open request may be answered in any status.
+ */
+export const mayReplaceAnswer = (status: TApplicationStatus): boolean =>
+  status === 'documentsRequested' || status === 'underReview';
+
 /** How long an admin may undo their own last move. */
 export const UNDO_WINDOW_MS = 24 * 3600_000;
 

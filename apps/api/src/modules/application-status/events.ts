@@ -7,22 +7,19 @@ import { enqueueChangeMails } from './mails.js';
 
 // Every change of an application (issue 12) goes through two places:
 // - `onApplicationChange(tx, change)`: inside the transaction, right after the history row (or the
-//   request rows) are written. The durable mail queue enqueues here, and the applicant side's
-//   stored notifications are written here (issue 18), so both exist exactly when the change does.
+//   request rows) are written: the applicant side's stored notifications (issue 18). The durable
+//   mail queue enqueues once the transaction's work is done, still inside it (withChanges), so
+//   the mails exist exactly when the changes do, one per recipient and event (issue 20 item 6).
 // - `app.events` 'applicationsChanged': after the commit, for live pushes (the notification hub
 //   subscribes and sends to `user:<ownerUserId>` and `admins`).
 
 export type { TApplicationChange };
 
-/**
- * Receives every change inside its transaction, after its rows are written: the one place where
- * the mail queue is wired in.
- */
+/** Receives every change inside its transaction, after its rows are written. */
 export async function onApplicationChange(
   tx: TDbOrTx,
   change: TApplicationChange,
 ): Promise<TStoredNotification[]> {
-  await enqueueChangeMails(tx, change);
   return storeChangeNotification(tx, change);
 }
 
@@ -43,7 +40,12 @@ export async function withChanges<T>(
   work: (tx: TDbOrTx, changes: ChangeCollector) => Promise<T>,
 ): Promise<T> {
   const changes = new ChangeCollector();
-  const result = await inTransaction(app.database.db, 'application', (tx) => work(tx, changes));
+  const result = await inTransaction(app.database.db, 'application', async (tx) => {
+    const done = await work(tx, changes);
+    // The mails of the whole change, still inside its transaction: one per recipient and event.
+    await enqueueChangeMails(tx, changes.changes);
+    return done;
+  });
   if (changes.changes.length) app.events.announce(app.log, 'applicationsChanged', changes.changes);
   if (changes.notifications.length)
     app.events.announce(app.log, 'userNotificationsCreated', changes.notifications);

@@ -13,7 +13,8 @@ import type { TApplicationChange } from './events.js';
 
 // The status mails of issue 12 item 4, queued in the change's transaction (the mail module's
 // durable queue sends them, each in its recipient's language): confirm's "received", every
-// status change (an internal note never goes into a mail) and every document request.
+// status change (an internal note never goes into a mail) and every document request; one mail per
+// recipient and event (issue 20 item 6), so they are queued once the transaction's work is done.
 
 async function namesOf(tx: TDbOrTx, studentCourseId: number) {
   const [row] = await tx
@@ -41,30 +42,66 @@ async function itemsOf(tx: TDbOrTx, requestIds: number[]): Promise<TMailItem[]> 
   );
 }
 
-/** Queues the mails of one change; returns how many were queued. */
-export async function enqueueChangeMails(tx: TDbOrTx, change: TApplicationChange): Promise<number> {
-  const { studentId } = change;
-  switch (change.kind) {
-    case 'statusChanged': {
-      const names = await namesOf(tx, change.studentCourseId);
-      if (change.from === null) return enqueueMail(tx, { kind: 'received', studentId, params: names });
-      return enqueueMail(tx, {
+/**
+ * Queues the mails of one transaction's changes, one per recipient and event (issue 20 item 6):
+ * a confirm's courses of one student in one "received" mail naming each; a move to
+ * documentsRequested in one mail with the list and the move's message (not a status mail as well).
+ * Returns how many were queued.
+ */
+export async function enqueueChangeMails(
+  tx: TDbOrTx,
+  changes: readonly TApplicationChange[],
+): Promise<number> {
+  const asked = new Set(changes.flatMap((c) => (c.kind === 'documentsRequested' ? [c.studentCourseId] : [])));
+  const received = new Map<number, number[]>();
+  let queued = 0;
+  for (const change of changes) {
+    if (change.kind === 'documentsRequested') queued += await enqueueRequestMail(tx, change, changes);
+    if (change.kind !== 'statusChanged') continue;
+    if (change.from === null) {
+      received.set(change.studentId, [...(received.get(change.studentId) ?? []), change.studentCourseId]);
+    } else if (!(change.to === 'documentsRequested' && asked.has(change.studentCourseId))) {
+      queued += await enqueueMail(tx, {
         kind: 'statusChanged',
-        studentId,
+        studentId: change.studentId,
         params: {
-          ...names,
+          ...(await namesOf(tx, change.studentCourseId)),
           from: change.from,
           to: change.to,
           ...(change.message ? { message: change.message } : {}),
         },
       });
     }
-    case 'documentsRequested': {
-      const names = await namesOf(tx, change.studentCourseId);
-      const items = await itemsOf(tx, change.requestIds);
-      return enqueueMail(tx, { kind: 'documentsRequested', studentId, params: { ...names, items } });
-    }
-    case 'requestAnswered':
-      return 0; // the admins see it on their screen and live; the applicant did it themselves
   }
+  for (const [studentId, studentCourseIds] of received) {
+    const courses = [];
+    for (const id of studentCourseIds) courses.push(await namesOf(tx, id));
+    const params = { ...courses[0]!, ...(courses.length > 1 ? { courses } : {}) };
+    queued += await enqueueMail(tx, { kind: 'received', studentId, params });
+  }
+  return queued;
+}
+
+/** A documents request's one mail: the list, with the message of the move that made it. */
+async function enqueueRequestMail(
+  tx: TDbOrTx,
+  change: Extract<TApplicationChange, { kind: 'documentsRequested' }>,
+  changes: readonly TApplicationChange[],
+) {
+  const move = changes.find(
+    (c) =>
+      c.kind === 'statusChanged' &&
+      c.studentCourseId === change.studentCourseId &&
+      c.to === 'documentsRequested',
+  );
+  const message = move?.kind === 'statusChanged' ? move.message : null;
+  return enqueueMail(tx, {
+    kind: 'documentsRequested',
+    studentId: change.studentId,
+    params: {
+      ...(await namesOf(tx, change.studentCourseId)),
+      items: await itemsOf(tx, change.requestIds),
+      ...(message ? { message } : {}),
+    },
+  });
 }

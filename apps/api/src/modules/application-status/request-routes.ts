@@ -85,10 +85,12 @@ function registerRequestUpload(fastify: FastifyInstance, deps: TDocumentsDeps) {
         description:
           'The same upload rules as the wizard (type by name and content, size). The file is a new one ' +
           'attached to the request; it never replaces a wizard document. Once every request of the ' +
-          'application is answered, it returns to `underReview` by itself.',
+          'application is answered, it returns to `underReview` by itself. An answered request takes a ' +
+          'replacement while the application is in `documentsRequested` or `underReview`; later a 409 ' +
+          '`answerFinal`.',
         consumes: ['multipart/form-data'],
         querystring: ZUploadQuery,
-        response: { 200: documented(ZAnswered), ...problems(404, 408, 413) },
+        response: { 200: documented(ZAnswered), ...problems(404, 408, 409, 413) },
       },
     },
     async (req) => {

@@ -1,5 +1,6 @@
 import {
   mayMove,
+  mayReplaceAnswer,
   type TApplicationStatus,
   type TApplicationStatusState,
   type TStatusMove,
@@ -9,6 +10,7 @@ import {
 } from '@uniapply/shared';
 import type { TDbOrTx } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import type { TIdempotentWrite } from '../../http/idempotency.js';
 import type { TActor } from '../../resources/scope.js';
 import type { ChangeCollector } from './events.js';
 import {
@@ -51,6 +53,17 @@ const statusConflict = (
     undefined,
     'statusConflict',
     { reason, current: current.status, version: current.version },
+  );
+
+/** A replacement of an answer once the application has moved on (issue 20 item 6). */
+const answerFinal = (status: TApplicationStatus) =>
+  new AppError(
+    409,
+    'Conflict',
+    `This request is answered and the application is now ${status}: its answer can no longer be replaced.`,
+    undefined,
+    'answerFinal',
+    { current: status },
   );
 
 const undoUnavailable = () =>
@@ -125,15 +138,22 @@ export async function enterSubmitted(tx: TDbOrTx, changes: ChangeCollector, stud
   }
 }
 
-/** An admin's move (every legal move but withdrawn); documentsRequested creates the requests. */
+/**
+ * An admin's move (every legal move but withdrawn); documentsRequested creates the requests. With
+ * an Idempotency-Key the move claims it in its transaction and keeps its answer there.
+ */
 export async function moveStatus(
   tx: TDbOrTx,
   changes: ChangeCollector,
   actor: TActor,
   input: TStatusMove,
+  key?: TIdempotentWrite,
 ): Promise<TApplicationStatusState> {
   const app = await requireApplication(tx, actor, input.studentCourseId);
   if (input.to === 'withdrawn') throw forbidden('Only the applicant withdraws an application.');
+  // Claimed before the version check: the same move sent again waits for this one and gets its
+  // answer, instead of a false "changed meanwhile" (issue 20 item 6).
+  await key?.claim(tx);
   const current = await lockSeen(tx, app.studentCourseId, input.version);
   if (!mayMove('admin', current.status, input.to)) throw statusConflict('illegal', current);
   const requests = input.requests ?? [];
@@ -168,7 +188,9 @@ export async function moveStatus(
       requestIds,
     });
   }
-  return stateOf(tx, app);
+  const state = await stateOf(tx, app);
+  await key?.answer(tx, state);
+  return state;
 }
 
 /** Undoes the admin's own last move on the application, within 24 hours (a new history row). */
@@ -229,7 +251,7 @@ export async function requireRequest(tx: TDbOrTx, actor: TActor, requestId: numb
 
 /**
  * Attaches an uploaded file to its request (replacing an earlier answer, whose file is returned
- * for release). When no request of the application is open any more and it is in
+ * for release, while mayReplaceAnswer allows it; afterwards a 409 `answerFinal`). When no request of the application is open any more and it is in
  * documentsRequested, it returns to underReview by itself (a history row by the system).
  */
 export async function answerRequest(
@@ -246,6 +268,7 @@ export async function answerRequest(
     ownerUserId: request.ownerUserId,
   };
   const current = await lockStatus(tx, app.studentCourseId);
+  if (request.fileId !== null && !mayReplaceAnswer(current.status)) throw answerFinal(current.status);
   const replaced = await answerRequestRow(tx, requestId, fileId);
   const open = await countOpenRequests(tx, app.studentCourseId);
   await changes.record(tx, {

@@ -1,4 +1,5 @@
 import {
+  type TStatusMove,
   ZApplicationStatus,
   ZApplicationStatusDetail,
   ZApplicationStatusState,
@@ -9,8 +10,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotent, idempotentAdd } from '../../http/idempotency.js';
 import { documented, problems } from '../../http/openapi.js';
 import { zQueryInt } from '../../resources/hooks.js';
+import { idempotentSchema } from '../../resources/operations.js';
 import { actorOf } from '../../resources/scope.js';
 import { withChanges } from './events.js';
 import { listHistory, listRequests, listStates, stateOf } from './repository.js';
@@ -76,25 +79,33 @@ function registerStatusReads(fastify: FastifyInstance) {
 /** Moves and undo are the admins'; withdraw is the applicant side's. */
 function registerStatusMoves(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
   const changing = <T>(work: Parameters<typeof withChanges<T>>[1]) => withChanges(app, work);
 
   app.post(
     '/ApplicationStatus/move',
     {
       config: { access: ['Admin'] },
-      schema: {
-        tags: ['ApplicationStatus'],
-        operationId: 'ApplicationStatus_move',
-        summary: 'Move an application to another status (admins)',
-        description:
-          'Every move of the shared table but `withdrawn`. `version` is the one the admin saw: a stale ' +
-          'version or a move the table does not allow is a 409 `statusConflict` with ' +
-          '`params.current`. `documentsRequested` takes the requested documents in `requests`.',
-        body: ZStatusMove,
-        response: { 200: documented(ZApplicationStatusState), ...problems(404, 409) },
-      },
+      // Issue 20 item 6: a move sent twice with its Idempotency-Key (a double click) moves once.
+      ...idempotent(db),
+      schema: idempotentSchema(
+        {
+          tags: ['ApplicationStatus'],
+          operationId: 'ApplicationStatus_move',
+          summary: 'Move an application to another status (admins)',
+          description:
+            'Every move of the shared table but `withdrawn`. `version` is the one the admin saw: a stale ' +
+            'version or a move the table does not allow is a 409 `statusConflict` with ' +
+            '`params.current`. `documentsRequested` takes the requested documents in `requests`.',
+          response: { 200: documented(ZApplicationStatusState), ...problems(404, 409) },
+        },
+        ZStatusMove,
+      ),
     },
-    async (req) => changing((tx, changes) => moveStatus(tx, changes, actorOf(req.user!), req.body)),
+    async (req, res) =>
+      idempotentAdd(req, res, (key) =>
+        changing((tx, changes) => moveStatus(tx, changes, actorOf(req.user!), req.body as TStatusMove, key)),
+      ),
   );
 
   app.post(

@@ -15,7 +15,11 @@ export const ZMailRequest = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('received'),
     studentId: z.number().int().positive(),
-    params: z.object(ZApplication),
+    params: z.object({
+      ...ZApplication,
+      /** A confirm of several courses: every one of them, in one mail (the first is university/course). */
+      courses: z.array(z.object(ZApplication)).min(2).max(50).optional(),
+    }),
   }),
   z.object({
     kind: z.literal('statusChanged'),
@@ -41,6 +45,8 @@ export const ZMailRequest = z.discriminatedUnion('kind', [
         )
         .min(1)
         .max(50),
+      /** The staff's message of the move that asked for them (never an internal note). */
+      message: z.string().max(4000).optional(),
     }),
   }),
 ]);

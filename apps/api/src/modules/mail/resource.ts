@@ -5,7 +5,7 @@ import { defineResource } from '../../resources/define.js';
 
 /**
  * The admin Outbox (`/api/MailJob`, admins only): the queue's rows through the generic read verbs
- * (filter by status, pages); the server alone writes them. Not in the spec's resource table, so
+ * (filter by status, pages, newest first); the server alone writes them. Not in the spec's resource table, so
  * this module registers it (routes.ts).
  */
 export const mailJobResource = defineResource({
@@ -14,6 +14,8 @@ export const mailJobResource = defineResource({
   table: mailJobs,
   scope: 'admin',
   readOnly: true,
+  // Issue 20 item 6: the latest mail is the one an admin looks for.
+  newestFirst: true,
   input: ZMailJob,
   output: ZMailJob,
   select: {

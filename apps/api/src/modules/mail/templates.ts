@@ -23,8 +23,13 @@ export type TMailParams = {
   message?: string;
   /** What a documents request asks for: a document type (its id and stored name) or the admin's text. */
   items?: TMailItem[];
+  /** A received mail of several courses: each one (issue 20 item 6: one mail per event). */
+  courses?: { university: string; course: string }[];
 };
 export type TMailItem = string | { documentTypeId: number; name: string };
+
+/** A received mail that names several courses. */
+const manyCourses = (kind: TMailKind, p: TMailParams) => kind === 'received' && (p.courses?.length ?? 0) > 1;
 
 // The texts are the web's catalogues (issue 19 item 3): mailTexts.json for the mail's own lines and
 // status.json's labels for the statuses, read through serverTranslator, so a label is translated once.
@@ -48,7 +53,11 @@ const textParams = (language: TAppLanguage, p: TMailParams) => ({
 });
 
 export function renderSubject(kind: TMailKind, language: TAppLanguage, params: TMailParams): string {
-  return serverTranslator(language)(`mailTexts:subject.${kind}`, textParams(language, params));
+  const t = serverTranslator(language);
+  const p = textParams(language, params);
+  if (manyCourses(kind, params))
+    return t('mailTexts:subject.receivedMany', { ...p, more: params.courses!.length - 1 });
+  return t(`mailTexts:subject.${kind}`, p);
 }
 
 export type TMailLinks = { portal: string; unsubscribe?: string };
@@ -72,12 +81,18 @@ export function renderMail(input: {
   // The owner's copy names the student; the student's own mail and the profile's say "your".
   const whose = input.audience === 'agent' ? 'agent' : 'student';
   const blocks: TBlock[] = [{ p: t('mailTexts:hello', p) }];
-  if (input.kind === 'received') {
+  const message = p.message?.trim();
+  const staffMessage: TBlock[] = message ? [{ p: t('mailTexts:staffMessage') }, { p: message }] : [];
+  if (manyCourses(input.kind, p)) {
+    blocks.push(
+      { p: t(`mailTexts:receivedMany.${whose}`, p) },
+      { list: p.courses!.map((c) => `${c.course}, ${c.university}`) },
+      { p: t('mailTexts:received.contact') },
+    );
+  } else if (input.kind === 'received') {
     blocks.push({ p: t(`mailTexts:received.${whose}`, p) }, { p: t('mailTexts:received.contact') });
   } else if (input.kind === 'statusChanged') {
-    blocks.push({ p: t(`mailTexts:statusChanged.${whose}`, p) });
-    const message = p.message?.trim();
-    if (message) blocks.push({ p: t('mailTexts:staffMessage') }, { p: message });
+    blocks.push({ p: t(`mailTexts:statusChanged.${whose}`, p) }, ...staffMessage);
   } else {
     blocks.push(
       { p: t(`mailTexts:documentsRequested.${whose}`, p) },
@@ -86,6 +101,7 @@ export function renderMail(input: {
           typeof i === 'string' ? i : documentTypeName({ id: i.documentTypeId, name: i.name }, t),
         ),
       },
+      ...staffMessage,
       { p: t('mailTexts:uploadThem') },
     );
   }

@@ -22,16 +22,19 @@ import {
   type TStatusMove,
   ZStatusMove,
 } from '@uniapply/shared';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/crud/notify';
 import { ApiError, api } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
-import { resourceKeys, resources } from '../../lib/resources';
+import { newIdempotencyKey, resourceKeys, resources } from '../../lib/resources';
 
 // The admin's status control (issue 12): only the moves the shared table allows an admin from the
 // current status (never Withdrawn), a message to the applicant, the internal-note flag, and for
 // Documents requested what is missing (a document type of the wizard, or free text; one row each).
+// Issue 20 item 6: a double click sends one move. A second submit while one runs is ignored, and
+// each move carries an Idempotency-Key (the same for the same move sent again), so even a repeat
+// that reaches the server gets the first answer rather than a false "changed meanwhile".
 
 /** The free-text choice of a request row's document select. */
 export const OTHER_DOCUMENT = 'other';
@@ -65,6 +68,54 @@ export function moveBody(
   };
 }
 
+type TMoveDraft = {
+  to: TApplicationStatus | null;
+  message: string;
+  internal: boolean;
+  rows: TRequestRow[];
+};
+const emptyDraft = (): TMoveDraft => ({ to: null, message: '', internal: false, rows: [newRow()] });
+
+/** The move being written, its body and validity, and the one request that sends it. */
+function useStatusMove(
+  state: TApplicationStatusState,
+  onMoved: () => Promise<unknown>,
+  onConflict: () => Promise<unknown>,
+) {
+  const { t } = useTranslation(['status', 'common', 'enums']);
+  const [draft, setDraft] = useState<TMoveDraft>(emptyDraft);
+  const body = moveBody(state, draft);
+  const valid = ZStatusMove.safeParse(body).success;
+  const sending = useRef(false);
+  const keyOf = useRef<{ body: string; key: string } | null>(null);
+  const move = useMutation({
+    mutationFn: ({ sent, key }: { sent: unknown; key: string }) =>
+      api.post('/ApplicationStatus/move', sent as TStatusMove, { idempotencyKey: key }),
+    onSuccess: async () => {
+      notifySuccess(t, 'status.admin.moved');
+      setDraft(emptyDraft());
+      await onMoved();
+    },
+    onError: async (error) => {
+      if (error instanceof ApiError && error.code === 'statusConflict') {
+        setDraft((d) => ({ ...d, to: null }));
+        await onConflict();
+      }
+    },
+    onSettled: () => {
+      sending.current = false;
+    },
+  });
+  const submit = () => {
+    if (!valid || sending.current) return;
+    sending.current = true;
+    const json = JSON.stringify(body);
+    if (keyOf.current?.body !== json) keyOf.current = { body: json, key: newIdempotencyKey() };
+    move.mutate({ sent: body, key: keyOf.current.key });
+  };
+  return { draft, setDraft, valid, move, submit };
+}
+
 export function StatusMoveForm({
   state,
   onMoved,
@@ -75,38 +126,10 @@ export function StatusMoveForm({
   onConflict: () => Promise<unknown>;
 }) {
   const { t } = useTranslation(['status', 'common', 'enums']);
-  const requestsId = useId();
-  const [to, setTo] = useState<TApplicationStatus | null>(null);
-  const [message, setMessage] = useState('');
-  const [internal, setInternal] = useState(false);
-  const [rows, setRows] = useState<TRequestRow[]>(() => [newRow()]);
+  const { draft, setDraft, valid, move, submit } = useStatusMove(state, onMoved, onConflict);
   const moves = adminMovesFrom(state.status);
-  const requested = to === 'documentsRequested';
-  const types = useQuery({
-    queryKey: resourceKeys.allRows('DocumentType'),
-    queryFn: ({ signal }) => resources.getAll<TNamed>('DocumentType', { signal }),
-    enabled: requested,
-  });
-
-  const body = moveBody(state, { to, message, internal, rows });
-  const valid = ZStatusMove.safeParse(body).success;
-  const move = useMutation({
-    mutationFn: () => api.post('/ApplicationStatus/move', body as TStatusMove),
-    onSuccess: async () => {
-      notifySuccess(t, 'status.admin.moved');
-      setTo(null);
-      setMessage('');
-      setInternal(false);
-      setRows([newRow()]);
-      await onMoved();
-    },
-    onError: async (error) => {
-      if (error instanceof ApiError && error.code === 'statusConflict') {
-        setTo(null);
-        await onConflict();
-      }
-    },
-  });
+  const requested = draft.to === 'documentsRequested';
+  const change = (part: Partial<TMoveDraft>) => setDraft((d) => ({ ...d, ...part }));
 
   if (moves.length === 0)
     return (
@@ -115,14 +138,6 @@ export function StatusMoveForm({
       </Text>
     );
 
-  const conflict = move.error instanceof ApiError && move.error.code === 'statusConflict' ? move.error : null;
-  const typeOptions = [
-    ...(types.data ?? []).map((d) => ({ value: String(d.id), label: documentTypeName(d, (key) => t(key)) })),
-    { value: OTHER_DOCUMENT, label: t('admin.requests.other') },
-  ];
-  const setRow = (key: number, change: Partial<TRequestRow>) =>
-    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
-
   return (
     <Stack
       component="form"
@@ -130,106 +145,135 @@ export function StatusMoveForm({
       maw={720}
       onSubmit={(event) => {
         event.preventDefault();
-        if (valid) move.mutate();
+        submit();
       }}
     >
-      {conflict ? (
-        <Alert color="red" role="alert">
-          {t('admin.conflict', {
-            current: t(`labels.${String(conflict.params.current ?? state.status)}`),
-          })}
-        </Alert>
-      ) : move.isError ? (
-        <Alert color="red" role="alert">
-          {t('admin.moveFailed', { message: errorText(t, move.error) })}
-        </Alert>
-      ) : null}
+      <MoveProblem error={move.error} current={state.status} />
       <Select
         label={t('admin.moveTo')}
         placeholder={t('admin.choose')}
         data={moves.map((s) => ({ value: s, label: t(`labels.${s}`) }))}
-        value={to}
+        value={draft.to}
         onChange={(value) => {
-          setTo(value as TApplicationStatus | null);
+          change({ to: value as TApplicationStatus | null });
           move.reset();
         }}
         allowDeselect={false}
       />
       {requested ? (
-        <Stack gap="xs" component="fieldset" aria-labelledby={requestsId} m={0} p={0} style={{ border: 0 }}>
-          <Text component="legend" id={requestsId} fw={500} size="sm" p={0}>
-            {t('admin.requests.title')}
-          </Text>
-          {types.isError ? (
-            <Alert color="yellow" role="alert">
-              {t('admin.requests.typesFailed')}
-            </Alert>
-          ) : null}
-          {rows.map((row, i) => (
-            <Group key={row.key} gap="xs" align="flex-end" wrap="wrap">
-              <Select
-                style={{ flex: '1 1 12rem' }}
-                label={t('admin.requests.document', { n: i + 1 })}
-                placeholder={t('admin.choose')}
-                data={typeOptions}
-                value={row.kind || null}
-                onChange={(value) => setRow(row.key, { kind: value ?? '' })}
-                allowDeselect={false}
-              />
-              {row.kind === OTHER_DOCUMENT ? (
-                <TextInput
-                  style={{ flex: '2 1 14rem' }}
-                  label={t('admin.requests.describe', { n: i + 1 })}
-                  value={row.text}
-                  maxLength={500}
-                  onChange={(event) => setRow(row.key, { text: event.currentTarget.value })}
-                />
-              ) : null}
-              {rows.length > 1 ? (
-                <ActionIcon
-                  variant="subtle"
-                  color="red.9"
-                  size="lg"
-                  aria-label={t('admin.requests.remove', { n: i + 1 })}
-                  onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              ) : null}
-            </Group>
-          ))}
-          {rows.length < 20 ? (
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              style={{ alignSelf: 'flex-start' }}
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setRows((all) => [...all, newRow()])}
-            >
-              {t('admin.requests.add')}
-            </Button>
-          ) : null}
-        </Stack>
+        <RequestRows rows={draft.rows} setRows={(rows) => setDraft((d) => ({ ...d, rows: rows(d.rows) }))} />
       ) : null}
       <Textarea
         label={t('admin.message')}
-        description={t(internal && !requested ? 'admin.messageInternal' : 'admin.messageHint')}
-        value={message}
+        description={t(draft.internal && !requested ? 'admin.messageInternal' : 'admin.messageHint')}
+        value={draft.message}
         maxLength={STATUS_MESSAGE_MAX}
         autosize
         minRows={2}
-        onChange={(event) => setMessage(event.currentTarget.value)}
+        onChange={(event) => change({ message: event.currentTarget.value })}
       />
       <Checkbox
         label={t('admin.internal')}
         description={requested ? t('admin.internalNotForRequests') : undefined}
-        checked={internal && !requested}
+        checked={draft.internal && !requested}
         disabled={requested}
-        onChange={(event) => setInternal(event.currentTarget.checked)}
+        onChange={(event) => change({ internal: event.currentTarget.checked })}
       />
       <Button type="submit" disabled={!valid} loading={move.isPending} style={{ alignSelf: 'flex-start' }}>
         {t('admin.submit')}
       </Button>
+    </Stack>
+  );
+}
+
+/** A refused move in words: a conflict names where the application stands now. */
+function MoveProblem({ error, current }: { error: Error | null; current: TApplicationStatus }) {
+  const { t } = useTranslation(['status', 'common', 'enums']);
+  if (!error) return null;
+  const conflict = error instanceof ApiError && error.code === 'statusConflict' ? error : null;
+  return (
+    <Alert color="red" role="alert">
+      {conflict
+        ? t('admin.conflict', { current: t(`labels.${String(conflict.params.current ?? current)}`) })
+        : t('admin.moveFailed', { message: errorText(t, error) })}
+    </Alert>
+  );
+}
+
+/** A documents request's rows: a document type or free text each, added and removed. */
+function RequestRows({
+  rows,
+  setRows,
+}: {
+  rows: TRequestRow[];
+  setRows: (change: (rows: TRequestRow[]) => TRequestRow[]) => void;
+}) {
+  const { t } = useTranslation(['status', 'common', 'enums']);
+  const requestsId = useId();
+  const types = useQuery({
+    queryKey: resourceKeys.allRows('DocumentType'),
+    queryFn: ({ signal }) => resources.getAll<TNamed>('DocumentType', { signal }),
+  });
+  const typeOptions = [
+    ...(types.data ?? []).map((d) => ({ value: String(d.id), label: documentTypeName(d, (key) => t(key)) })),
+    { value: OTHER_DOCUMENT, label: t('admin.requests.other') },
+  ];
+  const setRow = (key: number, change: Partial<TRequestRow>) =>
+    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  return (
+    <Stack gap="xs" component="fieldset" aria-labelledby={requestsId} m={0} p={0} style={{ border: 0 }}>
+      <Text component="legend" id={requestsId} fw={500} size="sm" p={0}>
+        {t('admin.requests.title')}
+      </Text>
+      {types.isError ? (
+        <Alert color="yellow" role="alert">
+          {t('admin.requests.typesFailed')}
+        </Alert>
+      ) : null}
+      {rows.map((row, i) => (
+        <Group key={row.key} gap="xs" align="flex-end" wrap="wrap">
+          <Select
+            style={{ flex: '1 1 12rem' }}
+            label={t('admin.requests.document', { n: i + 1 })}
+            placeholder={t('admin.choose')}
+            data={typeOptions}
+            value={row.kind || null}
+            onChange={(value) => setRow(row.key, { kind: value ?? '' })}
+            allowDeselect={false}
+          />
+          {row.kind === OTHER_DOCUMENT ? (
+            <TextInput
+              style={{ flex: '2 1 14rem' }}
+              label={t('admin.requests.describe', { n: i + 1 })}
+              value={row.text}
+              maxLength={500}
+              onChange={(event) => setRow(row.key, { text: event.currentTarget.value })}
+            />
+          ) : null}
+          {rows.length > 1 ? (
+            <ActionIcon
+              variant="subtle"
+              color="red.9"
+              size="lg"
+              aria-label={t('admin.requests.remove', { n: i + 1 })}
+              onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          ) : null}
+        </Group>
+      ))}
+      {rows.length < 20 ? (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          style={{ alignSelf: 'flex-start' }}
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setRows((all) => [...all, newRow()])}
+        >
+          {t('admin.requests.add')}
+        </Button>
+      ) : null}
     </Stack>
   );
 }

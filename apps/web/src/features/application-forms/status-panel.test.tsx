@@ -108,6 +108,22 @@ describe('the admin status control', () => {
     expect(within(panel).getAllByText('Conditional offer').length).toBeGreaterThan(0);
   }, 60_000);
 
+  it('sends a double-clicked Change status once, with an Idempotency-Key, and shows no conflict', async () => {
+    const fake = fakeStatusApi([application('underReview', 5)]);
+    const { user, fetchMock } = await renderPanel(fake);
+    const panel = await region();
+    await user.click(within(panel).getByRole('combobox', { name: 'Move to' }));
+    await user.click(await screen.findByRole('option', { name: 'Rejected' }));
+    await user.dblClick(within(panel).getByRole('button', { name: 'Change status' }));
+    await waitFor(() => expect(fake.store.get(1)!.state.status).toBe('rejected'));
+    const moves = fetchMock.mock.calls.filter(([url]) => String(url).includes('/ApplicationStatus/move'));
+    expect(moves).toHaveLength(1);
+    const headers = new Headers((moves[0]![1] as RequestInit).headers);
+    expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(within(panel).queryByText(/changed meanwhile/)).toBeNull();
+  }, 60_000);
+
   it('asks for documents by type or free text, one row each; such a request is never internal', async () => {
     const fake = fakeStatusApi([application('underReview', 5)]);
     const { user, fetchMock } = await renderPanel(fake);

@@ -105,7 +105,10 @@ describe('the application status on the student dashboard', () => {
     expect(within(requests).getByText(/needs these documents \(1 open\)/)).toBeInTheDocument();
     const file = new File(['%PDF-1.4'], 'statement.pdf', { type: 'application/pdf' });
     await user.upload(within(requests).getByLabelText('Choose a file for Bank statement'), file);
-    expect(await within(science).findByText('Bank statement: uploaded (statement.pdf)')).toBeInTheDocument();
+    // Answered, and back under review: the slot keeps the file and offers to replace it.
+    const slot = await within(requests).findByRole('group', { name: 'Bank statement' });
+    expect(await within(slot).findByText('statement.pdf')).toBeInTheDocument();
+    expect(within(slot).getByRole('button', { name: 'Replace Bank statement' })).toBeEnabled();
     expect(
       within(science).getByText('Every requested document has been uploaded. Thank you!'),
     ).toBeInTheDocument();
@@ -114,6 +117,38 @@ describe('the application status on the student dashboard', () => {
     );
     const upload = apiCalls(fetchMock).find((c) => c.call.startsWith('POST /api/DocumentRequest/upload'));
     expect(upload?.call).toMatch(/requestId=\d+$/);
+  });
+
+  it('replaces an answered document while the application waits for a decision, not after (issue 20 item 6)', async () => {
+    fakeUploads();
+    const answered = {
+      ...openRequest(1, 'Bank statement'),
+      fileId: 'f0',
+      fileName: 'old.pdf',
+      answeredAt: '2026-11-22T10:00:00Z',
+    };
+    const reviewed = statusApplication(1, 'underReview', [historyEntry(1, null, 'submitted', 1)], [answered]);
+    const decided = statusApplication(
+      2,
+      'conditionalOffer',
+      [historyEntry(2, null, 'submitted', 1)],
+      [{ ...answered, id: answered.id + 1000, studentCourseId: 2 }],
+    );
+    const { user, fetchMock } = await openDashboard([reviewed, decided]);
+    const science = await cardOf('Computer Science');
+    const requests = await within(science).findByRole('region', { name: 'Documents requested' });
+    const slot = within(requests).getByRole('group', { name: 'Bank statement' });
+    expect(within(slot).getByText('old.pdf')).toBeInTheDocument();
+    const file = new File(['%PDF-1.4'], 'new-statement.pdf', { type: 'application/pdf' });
+    await user.upload(within(slot).getByLabelText('Choose a file for Bank statement'), file);
+    expect(await within(slot).findByText('new-statement.pdf')).toBeInTheDocument();
+    const uploads = apiCalls(fetchMock).filter((c) => c.call.startsWith('POST /api/DocumentRequest/upload'));
+    expect(uploads.map((c) => c.call)).toEqual([`POST /api/DocumentRequest/upload?requestId=${answered.id}`]);
+    // An offer is a decision: the answer stays as it was, shown without a way to replace it.
+    const business = await cardOf('Business');
+    const kept = await within(business).findByRole('region', { name: 'Documents requested' });
+    expect(within(kept).getByText('Bank statement: uploaded (old.pdf)')).toBeInTheDocument();
+    expect(within(kept).queryByRole('button', { name: /Replace/ })).toBeNull();
   });
 
   it('withdraws only after the confirmation, with the version seen; Cancel leaves it', async () => {

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   documentRequestName,
   isFinalStatus,
+  mayReplaceAnswer,
   mayWithdraw,
   type TApplicationStatusState,
   type TDocumentRequest,
@@ -59,7 +60,7 @@ export function ApplicationStatusCard({ studentCourseId, course, university, anc
       >
         {({ requests, history, state }) => (
           <>
-            <Requests requests={requests} />
+            <Requests requests={requests} replaceable={mayReplaceAnswer(state.status)} />
             <StatusTimeline entries={history} />
             <Withdraw state={state} course={course} />
           </>
@@ -69,7 +70,11 @@ export function ApplicationStatusCard({ studentCourseId, course, university, anc
   );
 }
 
-function Requests({ requests }: { requests: TDocumentRequest[] }) {
+/**
+ * The requests: an open one has its upload slot; an answered one shows its file, and while the
+ * application waits for a decision (mayReplaceAnswer, issue 20 item 6) a slot to replace it.
+ */
+function Requests({ requests, replaceable }: { requests: TDocumentRequest[]; replaceable: boolean }) {
   const { t } = useTranslation(['status', 'enums']);
   const requestName = (r: TDocumentRequest) => documentRequestName(r, (key) => t(key));
   const headingId = useId();
@@ -91,14 +96,18 @@ function Requests({ requests }: { requests: TDocumentRequest[] }) {
       {open.map((r) => (
         <RequestSlot key={r.id} request={r} />
       ))}
-      {answered.map((r) => (
-        <Group key={r.id} gap="xs" wrap="nowrap" align="flex-start">
-          <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {t('requests.answered', { name: requestName(r), file: r.fileName ?? '' })}
-          </Text>
-        </Group>
-      ))}
+      {answered.map((r) =>
+        replaceable ? (
+          <RequestSlot key={r.id} request={r} />
+        ) : (
+          <Group key={r.id} gap="xs" wrap="nowrap" align="flex-start">
+            <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {t('requests.answered', { name: requestName(r), file: r.fileName ?? '' })}
+            </Text>
+          </Group>
+        ),
+      )}
     </Stack>
   );
 }
@@ -106,7 +115,8 @@ function Requests({ requests }: { requests: TDocumentRequest[] }) {
 function RequestSlot({ request }: { request: TDocumentRequest }) {
   const { t } = useTranslation(['status', 'enums']);
   const queryClient = useQueryClient();
-  const [state, setState] = useState<TUploadState>('empty');
+  // An answered request starts as uploaded, with its file: the slot then offers Replace.
+  const [state, setState] = useState<TUploadState>(request.answeredAt ? 'uploaded' : 'empty');
   const [progress, setProgress] = useState(0);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -133,7 +143,7 @@ function RequestSlot({ request }: { request: TDocumentRequest }) {
       label={documentRequestName(request, (key) => t(key))}
       state={state}
       progress={progress}
-      fileName={file?.name}
+      fileName={file?.name ?? request.fileName}
       fileSize={file?.size}
       error={error}
       required

@@ -194,6 +194,21 @@ describe('other information step', () => {
       },
     });
   }, 60_000); // many steps: generous on a loaded machine
+
+  it('Next says why it is disabled, tied to the button (issue 20 item 6)', async () => {
+    const { user } = await openAt(8, { application: emptyApplication() });
+    await screen.findByRole('heading', { level: 2, name: 'Other Information' });
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    expect(next).toHaveAccessibleDescription('Next is not available yet. Please select at least one option.');
+    expect(screen.getByText('Next is not available yet. Please select at least one option.')).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: 'Agent' }));
+    expect(next).toHaveAccessibleDescription('Next is not available yet. Please specify Agent Id.');
+    await user.type(screen.getByRole('textbox', { name: /^Agent Id/ }), '12');
+    expect(next).toBeEnabled();
+    expect(next).not.toHaveAttribute('aria-describedby');
+    expect(screen.queryByText(/Next is not available yet/)).toBeNull();
+  }, 60_000);
 });
 
 const course = (id: number, level: number) => ({

@@ -26,6 +26,11 @@ export type TFormStep = {
   step: number;
   schema: z.ZodType;
   order: readonly string[];
+  /**
+   * Next says why it is disabled (the schema's first issue under the button): a step whose rule
+   * is not a visible required field (issue 20 item 6: step 8's "at least one option").
+   */
+  explainsNext?: boolean;
   /** The saved data as the form's values (the "changed since load" baseline). */
   fromApplication: (application: TApplication | null) => TValues;
   /**
@@ -141,6 +146,7 @@ export const OTHER_INFO_STEP: TFormStep = {
   step: 8,
   schema: ZOtherInfoStep,
   order: OTHER_INFO_FIELD_ORDER,
+  explainsNext: true,
   fromApplication: (a) => {
     const form: Record<string, unknown> = a?.otherInfo ? otherInfoToForm(a.otherInfo) : {};
     const values = pick(form, otherInfoKeys);

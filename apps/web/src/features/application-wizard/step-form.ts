@@ -35,6 +35,8 @@ export type TStepForm = {
   setMany: (patch: TValues) => void;
   /** Valid by the shared schema: Next is enabled. */
   valid: boolean;
+  /** Every issue of the shared schema, touched or not (why Next is disabled), in form order. */
+  errors: TStepError[];
   /** Errors the user should see: of fields touched (or all once the summary was used). */
   shown: TStepError[];
   errorOf: (field: string) => TStepError | undefined;
@@ -79,6 +81,7 @@ export function useStepForm(
       for (const name of Object.keys(patch)) touch(name);
     },
     valid: errors.length === 0,
+    errors,
     shown,
     errorOf: (field) => shown.find((e) => e.field === field),
     touch,

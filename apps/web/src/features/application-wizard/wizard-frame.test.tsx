@@ -185,6 +185,39 @@ describe('application wizard frame', () => {
     );
     expect(api.store.confirms).toBe(1);
   });
+
+  it('the thank-you screen lists the submitted courses and what happens next (issue 20 item 6)', async () => {
+    const application = sampleApplication();
+    const second = {
+      ...application.courses[0]!,
+      id: 8,
+      universityCourseId: 11,
+      university: { id: 3, name: 'Taylor’s University' },
+      course: { id: 5, name: 'Business Administration' },
+    };
+    const { user } = await openStudent({
+      stage: 10,
+      application: { ...application, courses: [...application.courses, second] },
+    });
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByRole('heading', { name: 'Thank You' });
+    const courses = screen.getByRole('region', { name: 'Submitted courses (2)' });
+    expect(
+      within(courses)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Computer ScienceUniversiti Malaya', 'Business AdministrationTaylor’s University']);
+    const next = screen.getByRole('region', { name: 'What happens next' });
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'We email you a confirmation naming these courses.',
+      'Our staff review your application; each course has its own status on your Dashboard.',
+      'If a document is needed, we email you the list and you upload it on your Dashboard.',
+    ]);
+  });
 });
 
 describe('application wizard frame, further rules', () => {

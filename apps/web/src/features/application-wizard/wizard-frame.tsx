@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   clickableSteps,
@@ -8,9 +8,8 @@ import {
   type TApplication,
   WIZARD_STEPS,
 } from '@uniapply/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { errorText } from '../../lib/error-text';
 import { formatIn } from '../../lib/format';
 import { translateKey } from '../../lib/i18n';
@@ -19,17 +18,18 @@ import { CoursesStep } from './courses-step';
 import { OtherInfoStep } from './other-info-step';
 import { PersonalStep } from './personal-step';
 import { ReviewStep } from './review-step';
-import { WIZARD_NAMESPACES } from './step-fields';
+import { useStepErrorText, WIZARD_NAMESPACES } from './step-fields';
 import type { TStepForm, TValues } from './step-form';
 import { DocumentsStep } from './steps/documents-step';
 import { ExperienceStep } from './steps/experience-step';
 import { LanguagesStep } from './steps/languages-step';
 import { QualificationsStep } from './steps/qualifications-step';
+import type { TAudience } from './thank-you';
+import { ThankYou } from './thank-you';
 import { type TWizard, type TWizardOptions, useWizard } from './use-wizard';
 import type { TProblem } from './wizard-state';
 
-/** Who fills the form in: the thank-you screen speaks to them (issue 18 item 6). */
-export type TAudience = 'student' | 'agent' | 'admin';
+export type { TAudience };
 
 type TFrameProps = TWizardOptions & {
   /** Where the thank-you screen leads: the student's dashboard, or the staff list. */
@@ -46,7 +46,8 @@ export function WizardFrame({ done, audience = 'student', ...options }: TFramePr
   const { t, i18n } = useTranslation(WIZARD_NAMESPACES);
   const wizard = useWizard({ ...options, addressNamesStudent: audience !== 'student' });
   const { state, step } = wizard;
-  if (state.finished) return <ThankYou done={done} audience={audience} />;
+  if (state.finished)
+    return <ThankYou done={done} audience={audience} courses={wizard.application?.courses ?? []} />;
   if (!state.initialised) return <Text>{t('wizardForm:loading')}</Text>;
   const current = WIZARD_STEPS[step - 1];
   const draft = wizard.formDef ? wizard.drafts.restored[step] : undefined;
@@ -166,9 +167,12 @@ function WizardStepper({
 
 function StepButtons({ wizard }: { wizard: TWizard }) {
   const { t } = useTranslation(WIZARD_NAMESPACES);
+  const fieldErrorText = useStepErrorText();
+  const reasonId = useId();
   const { step, state, valid } = wizard;
+  const why = wizard.formDef?.explainsNext && !valid ? wizard.form.errors[0] : undefined;
   return (
-    <Group justify="space-between">
+    <Group justify="space-between" align="flex-start">
       {step > 1 ? (
         <Button variant="default" onClick={() => wizard.go(step - 1)} disabled={state.busy}>
           {t('wizardForm:back')}
@@ -177,9 +181,21 @@ function StepButtons({ wizard }: { wizard: TWizard }) {
         <span />
       )}
       {step < FORM_STEPS ? (
-        <Button onClick={wizard.next} disabled={!valid} loading={state.busy}>
-          {t('wizardForm:next')}
-        </Button>
+        <Stack gap={4} align="flex-end" style={{ flex: '1 1 0', minWidth: 0 }}>
+          <Button
+            onClick={wizard.next}
+            disabled={!valid}
+            loading={state.busy}
+            aria-describedby={why ? reasonId : undefined}
+          >
+            {t('wizardForm:next')}
+          </Button>
+          {why && (
+            <Text id={reasonId} size="sm" c="dimmed" ta="end" maw="22rem">
+              {t('wizardForm:nextDisabled', { reason: fieldErrorText(why) })}
+            </Text>
+          )}
+        </Stack>
       ) : (
         <Button onClick={wizard.confirm} loading={state.busy} disabled={state.studentId === 0}>
           {t('wizardForm:confirm')}
@@ -257,26 +273,5 @@ function ProblemAlert({ problem, onReload }: { problem: TProblem; onReload: () =
         )}
       </Stack>
     </Alert>
-  );
-}
-
-const THANK_YOU_TEXT: Record<TAudience, string> = {
-  student: 'wizardForm:thankYou',
-  agent: 'wizardForm:thankYouAgent',
-  admin: 'wizardForm:thankYouAdmin',
-};
-
-function ThankYou({ done, audience }: { done: { to: string; label: string }; audience: TAudience }) {
-  const { t } = useTranslation(WIZARD_NAMESPACES);
-  return (
-    <Paper withBorder p="lg">
-      <Stack gap="sm">
-        <Title order={2}>{t('steps.thankYou')}</Title>
-        <Text>{t(THANK_YOU_TEXT[audience])}</Text>
-        <Anchor component={Link} to={done.to}>
-          {t(done.label)}
-        </Anchor>
-      </Stack>
-    </Paper>
   );
 }

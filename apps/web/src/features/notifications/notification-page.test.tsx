@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { browserTimeZone, formatDateTime } from '@uniapply/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   bodiesOf,
@@ -50,10 +51,20 @@ describe('the admin Notification screen', () => {
     });
     const list = await screen.findByRole('list', { name: 'New applications' });
     const cards = within(list).getAllByRole('listitem');
+    // Issue 20 item 6: each card says when, through the one formatter, and opens the application.
+    const when = formatDateTime('2026-11-23T00:00:00.000Z', 'en', browserTimeZone());
     expect(cards.map((c) => c.textContent)).toEqual([
-      'Bobur AliyevUniversity: Taylor’s UniversityCourse: Computer Science',
-      'Aziza KarimovaUniversity: Taylor’s UniversityCourse: Computer Science',
+      `${when}Bobur AliyevUniversity: Taylor’s UniversityCourse: Computer Science`,
+      `${when}Aziza KarimovaUniversity: Taylor’s UniversityCourse: Computer Science`,
     ]);
+    expect(within(cards[0]!).getByText(when).closest('time')).toHaveAttribute(
+      'datetime',
+      '2026-11-23T00:00:00.000Z',
+    );
+    expect(within(cards[0]!).getByRole('link', { name: 'Bobur Aliyev' })).toHaveAttribute(
+      'href',
+      '/Admin/ApplicationForms/5',
+    );
     await waitFor(() => expect(bodiesOf(fetchMock, '/Notification/markNotified')).toEqual([{ ids: [3, 5] }]));
     expect(bodiesOf(fetchMock, '/Notification/findAsync')).toEqual([
       { operator: 'AND', conditions: [{ field: 'isNotified', operator: 'EQ', value: false }], groups: [] },

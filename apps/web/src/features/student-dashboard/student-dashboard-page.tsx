@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import {
   dashboardButton,
   displayNames,
@@ -20,6 +20,8 @@ import {
   progressPercent,
   stepsCompleted,
   stepsLeft,
+  type TApplication,
+  type TStage,
   waitsForApplicant,
 } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
@@ -46,9 +48,8 @@ export const FORM_PATH = '/Student/Infoform';
 
 const INSTRUCTIONS = ['profile', 'family', 'education', 'documents', 'courses'] as const;
 
-export function StudentDashboardPage() {
-  const { t } = useTranslation(['dashboard', 'wizard', 'status']);
-  const { user } = useSession();
+/** The stage, and once submitted the application and the statuses that wait for the student. */
+function useDashboard() {
   const stage = useQuery({
     queryKey: wizardKeys.stage(null),
     queryFn: ({ signal }) => wizardApi.getStage(null, signal),
@@ -73,13 +74,16 @@ export function StudentDashboardPage() {
   const names = new Map(
     (review.data?.courses ?? []).map((c) => [c.id, { course: c.course.name, university: c.university.name }]),
   );
-  const done = stepsCompleted(step);
-  const left = stepsLeft(step);
-  const button = dashboardButton(step);
   // Once every chosen course is submitted, Apply would only lead back into a finished form: the
   // card then points to the status section (Update Application stays on the progress card).
   const allSubmitted = submitted && (review.isPending || !!review.data?.courses.every((c) => c.submitted));
+  return { stage, step, studentId, submitted, review, waiting, names, allSubmitted };
+}
 
+export function StudentDashboardPage() {
+  const { t } = useTranslation(['dashboard', 'wizard', 'status']);
+  const { user } = useSession();
+  const { stage, step, studentId, submitted, review, waiting, names, allSubmitted } = useDashboard();
   return (
     <Stack gap="lg" maw={1100}>
       <Title order={1} size="h2">
@@ -95,113 +99,10 @@ export function StudentDashboardPage() {
         }))}
       />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="progress-title">
-          <Stack gap="sm">
-            <Group justify="space-between">
-              <Title order={2} size="h4" id="progress-title">
-                {t('progress.title')}
-              </Title>
-              {submitted ? (
-                // White on green 8 is 3.4:1; teal 9 reaches 5:1 (WCAG AA for this 13 px text).
-                <Badge color="teal.9" size="lg">
-                  {t('progress.submitted')}
-                </Badge>
-              ) : null}
-            </Group>
-            <QueryStates query={stage} loading={t('loading')} failed={t('progress.loadFailed')}>
-              {() => (
-                <>
-                  <Progress.Root size="xl" radius="xl">
-                    <Progress.Section
-                      value={progressPercent(step)}
-                      color={submitted ? 'green' : undefined}
-                      aria-label={t('progress.title')}
-                    />
-                  </Progress.Root>
-                  <Group justify="space-between">
-                    <Text fw={600}>{t('progress.completed', { done, total: FORM_STEPS })}</Text>
-                    {left > 0 ? <Text c="dimmed">{t('progress.left', { count: left })}</Text> : null}
-                  </Group>
-                  {waiting.length > 0 ? (
-                    // Near-black on the orange tint (as the status badges): white on orange stays under 4.5:1.
-                    <Badge
-                      color="orange"
-                      variant="light"
-                      size="lg"
-                      tt="none"
-                      style={{ alignSelf: 'flex-start' }}
-                      styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
-                    >
-                      {t('progress.actionNeeded', { count: waiting.length })}
-                    </Badge>
-                  ) : null}
-                  <Button component={Link} to={FORM_PATH} mt="xs" style={{ alignSelf: 'flex-start' }}>
-                    {t(`wizard:dashboard.${button}`)}
-                  </Button>
-                </>
-              )}
-            </QueryStates>
-          </Stack>
-        </Card>
-
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="instructions-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="instructions-title">
-              {t('instructions.title')}
-            </Title>
-            <List type="ordered" spacing="xs">
-              {INSTRUCTIONS.map((key) => (
-                <List.Item key={key}>{t(`instructions.${key}`)}</List.Item>
-              ))}
-            </List>
-            <Text size="sm" c="dimmed">
-              {t('instructions.note')}
-            </Text>
-            {allSubmitted ? (
-              <Text fw={600}>{t('instructions.submitted')}</Text>
-            ) : (
-              <Button component={Link} to={FORM_PATH} variant="light" style={{ alignSelf: 'flex-start' }}>
-                {t('instructions.apply')}
-              </Button>
-            )}
-          </Stack>
-        </Card>
+        <ProgressCard stage={stage} step={step} waiting={waiting.length} />
+        <InstructionsCard allSubmitted={allSubmitted} />
       </SimpleGrid>
-
-      {submitted ? (
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="courses-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="courses-title">
-              {t('courses.title')}
-            </Title>
-            {review.isPending ? (
-              <Text role="status">{t('loading')}</Text>
-            ) : review.isError ? (
-              <Alert color="red" role="alert">
-                {t('courses.loadFailed')}
-              </Alert>
-            ) : (
-              <List spacing="xs" aria-labelledby="courses-title">
-                {review.data.courses.map((c) => (
-                  <List.Item key={c.id}>
-                    <Text span fw={600}>
-                      {c.course.name}
-                    </Text>
-                    {' — '}
-                    {c.university.name}
-                    {c.submitted ? null : (
-                      <Text span c="dimmed" size="sm">
-                        {` (${t('courses.notSubmitted')})`}
-                      </Text>
-                    )}
-                  </List.Item>
-                ))}
-              </List>
-            )}
-          </Stack>
-        </Card>
-      ) : null}
-
+      {submitted ? <CoursesCard review={review} /> : null}
       {submitted ? (
         <section aria-labelledby="status-title">
           <Stack gap="sm">
@@ -213,5 +114,138 @@ export function StudentDashboardPage() {
         </section>
       ) : null}
     </Stack>
+  );
+}
+
+/** Steps completed and left, the action-needed count, the wizard's button. */
+function ProgressCard({
+  stage,
+  step,
+  waiting,
+}: {
+  stage: UseQueryResult<TStage>;
+  step: number;
+  waiting: number;
+}) {
+  const { t } = useTranslation(['dashboard', 'wizard', 'status']);
+  const submitted = isSubmitted(step);
+  const left = stepsLeft(step);
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="progress-title">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="progress-title">
+            {t('progress.title')}
+          </Title>
+          {submitted ? (
+            // White on green 8 is 3.4:1; teal 9 reaches 5:1 (WCAG AA for this 13 px text).
+            <Badge color="teal.9" size="lg">
+              {t('progress.submitted')}
+            </Badge>
+          ) : null}
+        </Group>
+        <QueryStates query={stage} loading={t('loading')} failed={t('progress.loadFailed')}>
+          {() => (
+            <>
+              <Progress.Root size="xl" radius="xl">
+                <Progress.Section
+                  value={progressPercent(step)}
+                  color={submitted ? 'green' : undefined}
+                  aria-label={t('progress.title')}
+                />
+              </Progress.Root>
+              <Group justify="space-between">
+                <Text fw={600}>
+                  {t('progress.completed', { done: stepsCompleted(step), total: FORM_STEPS })}
+                </Text>
+                {left > 0 ? <Text c="dimmed">{t('progress.left', { count: left })}</Text> : null}
+              </Group>
+              {waiting > 0 ? (
+                // Near-black on the orange tint (as the status badges): white on orange stays under 4.5:1.
+                <Badge
+                  color="orange"
+                  variant="light"
+                  size="lg"
+                  tt="none"
+                  style={{ alignSelf: 'flex-start' }}
+                  styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
+                >
+                  {t('progress.actionNeeded', { count: waiting })}
+                </Badge>
+              ) : null}
+              <Button component={Link} to={FORM_PATH} mt="xs" style={{ alignSelf: 'flex-start' }}>
+                {t(`wizard:dashboard.${dashboardButton(step)}`)}
+              </Button>
+            </>
+          )}
+        </QueryStates>
+      </Stack>
+    </Card>
+  );
+}
+
+function InstructionsCard({ allSubmitted }: { allSubmitted: boolean }) {
+  const { t } = useTranslation(['dashboard', 'wizard', 'status']);
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="instructions-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="instructions-title">
+          {t('instructions.title')}
+        </Title>
+        <List type="ordered" spacing="xs">
+          {INSTRUCTIONS.map((key) => (
+            <List.Item key={key}>{t(`instructions.${key}`)}</List.Item>
+          ))}
+        </List>
+        <Text size="sm" c="dimmed">
+          {t('instructions.note')}
+        </Text>
+        {allSubmitted ? (
+          <Text fw={600}>{t('instructions.submitted')}</Text>
+        ) : (
+          <Button component={Link} to={FORM_PATH} variant="light" style={{ alignSelf: 'flex-start' }}>
+            {t('instructions.apply')}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The chosen courses, each marked when it is not submitted yet. */
+function CoursesCard({ review }: { review: UseQueryResult<TApplication> }) {
+  const { t } = useTranslation(['dashboard', 'wizard', 'status']);
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="courses-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="courses-title">
+          {t('courses.title')}
+        </Title>
+        {review.isPending ? (
+          <Text role="status">{t('loading')}</Text>
+        ) : review.isError ? (
+          <Alert color="red" role="alert">
+            {t('courses.loadFailed')}
+          </Alert>
+        ) : (
+          <List spacing="xs" aria-labelledby="courses-title">
+            {review.data.courses.map((c) => (
+              <List.Item key={c.id}>
+                <Text span fw={600}>
+                  {c.course.name}
+                </Text>
+                {' — '}
+                {c.university.name}
+                {c.submitted ? null : (
+                  <Text span c="dimmed" size="sm">
+                    {` (${t('courses.notSubmitted')})`}
+                  </Text>
+                )}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Card>
   );
 }
