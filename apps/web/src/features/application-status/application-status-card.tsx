@@ -15,6 +15,7 @@ import { type TUploadState, UploadSlot } from '../../components/forms/upload-slo
 import { api } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { uploadFile, uploadRefusal } from '../../lib/upload';
+import { STATUS_NAMESPACES } from './namespaces';
 import { refreshStatuses } from './status-api';
 import { StatusDetailLayout, useStatusDetail } from './status-detail-layout';
 import { StatusTimeline } from './status-timeline';
@@ -75,7 +76,7 @@ export function ApplicationStatusCard({ studentCourseId, course, university, anc
  * application waits for a decision (mayReplaceAnswer, issue 20 item 6) a slot to replace it.
  */
 function Requests({ requests, replaceable }: { requests: TDocumentRequest[]; replaceable: boolean }) {
-  const { t } = useTranslation(['status', 'enums']);
+  const { t } = useTranslation(STATUS_NAMESPACES);
   const requestName = (r: TDocumentRequest) => documentRequestName(r, (key) => t(key));
   const headingId = useId();
   if (requests.length === 0) return null;
@@ -113,7 +114,7 @@ function Requests({ requests, replaceable }: { requests: TDocumentRequest[]; rep
 }
 
 function RequestSlot({ request }: { request: TDocumentRequest }) {
-  const { t } = useTranslation(['status', 'enums']);
+  const { t } = useTranslation(STATUS_NAMESPACES);
   const queryClient = useQueryClient();
   // An answered request starts as uploaded, with its file: the slot then offers Replace.
   const [state, setState] = useState<TUploadState>(request.answeredAt ? 'uploaded' : 'empty');
@@ -153,7 +154,7 @@ function RequestSlot({ request }: { request: TDocumentRequest }) {
 }
 
 function Withdraw({ state, course }: { state: TApplicationStatusState; course: string }) {
-  const { t } = useTranslation('status');
+  const { t } = useTranslation(STATUS_NAMESPACES);
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
   const withdraw = useMutation({

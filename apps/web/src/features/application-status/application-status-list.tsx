@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { QueryStates } from '../../components/feedback/query-states';
 import { ApplicationStatusCard } from './application-status-card';
+import { STATUS_NAMESPACES } from './namespaces';
 import { fetchStatusList, statusKeys } from './status-api';
 
 export type TCourseNames = Map<number, { course: string; university: string }>;
@@ -17,7 +18,7 @@ export const applicationAnchor = (studentCourseId: number) => `application-${stu
  * dashboard, the agent's Details panel). `names` gives each student course's course and university.
  */
 export function ApplicationStatusList({ studentId, names }: { studentId: number; names: TCourseNames }) {
-  const { t } = useTranslation('status');
+  const { t } = useTranslation(STATUS_NAMESPACES);
   const list = useQuery({
     queryKey: statusKeys.list(studentId),
     queryFn: ({ signal }) => fetchStatusList(studentId, signal),

@@ -1,6 +1,7 @@
 // The application-status feature's public entry (scripts/check-layers.mjs: other features import it from here).
 export { ActionNeededBanner, type TWaitingApplication } from './action-needed-banner';
 export { ApplicationStatusList, applicationAnchor } from './application-status-list';
+export { STATUS_NAMESPACES } from './namespaces';
 export { AgentActionNeeded, OpenRequestsPanel } from './open-requests-panel';
 export { fetchMyStatuses, fetchStatusList, refreshStatuses, statusKeys } from './status-api';
 export { StatusBadge, statusChoiceFilter } from './status-badge';

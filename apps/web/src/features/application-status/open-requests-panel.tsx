@@ -3,7 +3,6 @@ import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
   documentRequestName,
-  type TApplicationStatusState,
   type TOpenDocumentRequest,
   waitsForApplicant,
 } from '@uniapply/shared';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { formatIn } from '../../lib/format';
 import { ActionNeededBanner } from './action-needed-banner';
 import { ApplicationStatusCard } from './application-status-card';
+import { STATUS_NAMESPACES } from './namespaces';
 import classes from './open-requests-panel.module.css';
 import { fetchMyStatuses, fetchOpenRequests, statusKeys } from './status-api';
 
@@ -21,7 +21,7 @@ import { fetchMyStatuses, fetchOpenRequests, statusKeys } from './status-api';
  * nothing while there is nothing to answer.
  */
 export function OpenRequestsPanel() {
-  const { t, i18n } = useTranslation(['status', 'enums']);
+  const { t, i18n } = useTranslation(STATUS_NAMESPACES);
   const headingId = useId();
   const [answering, setAnswering] = useState<TOpenDocumentRequest | null>(null);
   const open = useQuery({

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { APPLICATION_STATUSES, type TApplicationStatus } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
+import { STATUS_NAMESPACES } from './namespaces';
 
 // Light badges (the colour is the tint) with near-black text: several shade-9 colours (orange,
 // cyan) stay under 4.5:1 on their tint at 12-13 px, so the text keeps one readable colour.
@@ -21,7 +22,7 @@ const COLORS: Record<TApplicationStatus, string> = {
 
 /** An application's status as a translated label. */
 export function StatusBadge({ status, size = 'lg' }: { status: TApplicationStatus; size?: 'md' | 'lg' }) {
-  const { t } = useTranslation('status');
+  const { t } = useTranslation(STATUS_NAMESPACES);
   const color = COLORS[status];
   return (
     <Badge

@@ -4,6 +4,7 @@ import type { TApplicationStatusDetail, TApplicationStatusState } from '@uniappl
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryStates } from '../../components/feedback/query-states';
+import { STATUS_NAMESPACES } from './namespaces';
 import { fetchStatusDetail, statusKeys } from './status-api';
 import { StatusBadge } from './status-badge';
 
@@ -32,7 +33,7 @@ export function StatusDetailLayout({
   /** The body, once the detail has loaded. */
   children: (loaded: TApplicationStatusDetail) => ReactNode;
 }) {
-  const { t } = useTranslation('status');
+  const { t } = useTranslation(STATUS_NAMESPACES);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">

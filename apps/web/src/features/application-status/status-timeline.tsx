@@ -3,6 +3,7 @@ import type { TStatusHistoryEntry } from '@uniapply/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIn } from '../../lib/format';
+import { STATUS_NAMESPACES } from './namespaces';
 
 // One application's history, newest first: the applicant's card and the admin's status panel.
 // Applicants never receive internal entries' notes (the server blanks them); admins see them,
@@ -16,7 +17,7 @@ export function StatusTimeline({
   /** The admin's view: internal notes (marked) and who made each change. */
   admin?: boolean;
 }) {
-  const { t, i18n } = useTranslation('status');
+  const { t, i18n } = useTranslation(STATUS_NAMESPACES);
   const headingId = useId();
   const shown = entries
     .filter((e) => admin || !e.internal)

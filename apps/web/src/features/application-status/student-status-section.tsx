@@ -4,13 +4,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wizardApi, wizardKeys } from '../application-wizard';
 import { ApplicationStatusList } from './application-status-list';
+import { STATUS_NAMESPACES } from './namespaces';
 
 /**
  * One student's applications with their status cards, for the agent's Details panel: the course
  * and university names come from the student's application (the status rows carry only ids).
  */
 export function StudentStatusSection({ studentId }: { studentId: number }) {
-  const { t } = useTranslation('status');
+  const { t } = useTranslation(STATUS_NAMESPACES);
   const headingId = useId();
   const review = useQuery({
     queryKey: wizardKeys.review(studentId), // the wizard's key: its saves refresh it

@@ -32,6 +32,7 @@ import {
   ApplicationStatusList,
   applicationAnchor,
   fetchStatusList,
+  STATUS_NAMESPACES,
   statusKeys,
 } from '../application-status';
 import { wizardApi, wizardKeys } from '../application-wizard';
@@ -81,7 +82,7 @@ function useDashboard() {
 }
 
 export function StudentDashboardPage() {
-  const { t } = useTranslation(['dashboard', 'wizard', 'status']);
+  const { t } = useTranslation(['dashboard', 'wizard', ...STATUS_NAMESPACES]);
   const { user } = useSession();
   const { stage, step, studentId, submitted, review, waiting, names, allSubmitted } = useDashboard();
   return (
@@ -127,7 +128,7 @@ function ProgressCard({
   step: number;
   waiting: number;
 }) {
-  const { t } = useTranslation(['dashboard', 'wizard', 'status']);
+  const { t } = useTranslation(['dashboard', 'wizard', ...STATUS_NAMESPACES]);
   const submitted = isSubmitted(step);
   const left = stepsLeft(step);
   return (
@@ -185,7 +186,7 @@ function ProgressCard({
 }
 
 function InstructionsCard({ allSubmitted }: { allSubmitted: boolean }) {
-  const { t } = useTranslation(['dashboard', 'wizard', 'status']);
+  const { t } = useTranslation(['dashboard', 'wizard', ...STATUS_NAMESPACES]);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="instructions-title">
       <Stack gap="sm">
@@ -214,7 +215,7 @@ function InstructionsCard({ allSubmitted }: { allSubmitted: boolean }) {
 
 /** The chosen courses, each marked when it is not submitted yet. */
 function CoursesCard({ review }: { review: UseQueryResult<TApplication> }) {
-  const { t } = useTranslation(['dashboard', 'wizard', 'status']);
+  const { t } = useTranslation(['dashboard', 'wizard', ...STATUS_NAMESPACES]);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="courses-title">
       <Stack gap="sm">
