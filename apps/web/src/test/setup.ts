@@ -50,6 +50,7 @@ afterEach(() => {
   // Cookies the app writes (the language and currency choices) start empty in each test too.
   for (const pair of document.cookie.split(';')) {
     const name = pair.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
 });

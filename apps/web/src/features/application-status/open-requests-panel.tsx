@@ -1,11 +1,7 @@
 import { Button, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  documentRequestName,
-  type TOpenDocumentRequest,
-  waitsForApplicant,
-} from '@uniapply/shared';
+import { documentRequestName, type TOpenDocumentRequest, waitsForApplicant } from '@uniapply/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIn } from '../../lib/format';
