@@ -1,5 +1,5 @@
 import { DEFAULT_READER_CURRENCY, READER_CURRENCIES, type TReaderCurrency } from '@uniapply/shared';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 
 // The currency a reader sees prices converted into (issue 20 item 1): UZS, USD or MYR, remembered
 // in this browser by a plain cookie like the language's (`appCurrency`, not localStorage), and
@@ -25,11 +25,14 @@ export function writeReaderCurrency(currency: TReaderCurrency): void {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** The reader's currency and the way to change it (every reader of it follows). */
 export function useReaderCurrency(): [TReaderCurrency, (currency: TReaderCurrency) => void] {
-  const currency = useSyncExternalStore(subscribe, readReaderCurrency, () => DEFAULT_READER_CURRENCY);
+  const [currency, setCurrency] = useState(readReaderCurrency);
+  useEffect(() => subscribe(() => setCurrency(readReaderCurrency())), []);
   return [currency, writeReaderCurrency];
 }
