@@ -75,7 +75,7 @@ async function openPicker(page: Page) {
 
 /** The soʻm amount of a picker line: the converted one, or the fee itself when it is in soʻm. */
 const somOf = (label: string) => {
-  const match = /≈ ([\d\s\u00a0]+)\u00a0UZS/.exec(label) ?? /; ([\d\s\u00a0]+)\u00a0UZS/.exec(label);
+  const match = /≈ ([\d\s\u00a0]+)\u00a0UZS/.exec(label) ?? /\)([\d\s\u00a0]+)\u00a0UZS/.exec(label);
   return match ? Number(match[1]!.replace(/\D/g, '')) : Number.NaN;
 };
 
@@ -106,8 +106,8 @@ async function checkPicker(page: Page, width: number, tap: boolean) {
   const results = await openPicker(page);
   // Each fee: its own currency and duration, then the soʻm amount at today's rate and its date.
   const line = results.getByRole('checkbox', { name: /Foundation in Science/ }).first();
-  await expect(line).toHaveAccessibleName(
-    /11\s000\sMYR, 12 oy, ≈ 34\s100\s000\sUZS \(\d+-[a-z]+, \d{4} kursi\)/,
+  await expect(line).toHaveAccessibleDescription(
+    /11\s000\sMYR, 12 oy · ≈ 34\s100\s000\sUZS \(\d+-[a-z]+, \d{4} kursi\)/,
   );
   await expect(page.getByText(prices.showIn)).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -250,15 +250,16 @@ function PickerResults({
 }) {
   const { t, i18n } = useTranslation([...WIZARD_NAMESPACES, 'prices']);
   const language = currentLanguage(i18n);
-  const label = (row: TUniversityCourse) => {
+  // The course is the checkbox's name; its fee (own currency and duration, then the reader's
+  // amount with the rate's date) the line below, its description.
+  const fee = (row: TUniversityCourse) => {
     const price = priceTexts(t, language, {
       price: row.price,
       currencyIndex: row.currency,
       converted: prices.convert(row.price, row.currency),
       duration: row.duration,
     });
-    const fee = price.converted ? `${price.own}, ${price.converted}` : price.own;
-    return `${row.course.name} — ${row.university.name} (${row.course.level.name}; ${fee})`;
+    return price.converted ? `${price.own} · ${price.converted}` : price.own;
   };
   return (
     <Stack
@@ -275,7 +276,8 @@ function PickerResults({
           checked={selected.includes(row.id)}
           disabled={locked.has(row.id)}
           onChange={(e) => onToggle(row, e.currentTarget.checked)}
-          label={label(row)}
+          label={`${row.course.name} — ${row.university.name} (${row.course.level.name})`}
+          description={fee(row)}
         />
       ))}
     </Stack>

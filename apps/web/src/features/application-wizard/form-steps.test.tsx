@@ -313,10 +313,10 @@ describe('courses step', () => {
     );
     // 1,001 MYR × 2,900 = 2,902,900 UZS (the reader's currency by default); a no-break space
     // between an amount and its currency (\s).
-    const first = await screen.findByRole('checkbox', { name: /^Course 1 —/ });
+    const first = await screen.findByRole('checkbox', { name: 'Course 1 — Universiti Malaya (Level 1)' });
     await waitFor(() =>
-      expect(first).toHaveAccessibleName(
-        /^Course 1 — Universiti Malaya \(Level 1; 1,001\sMYR for 36 months, ≈ 2,902,900\sUZS \(rate of 2 Nov 2026\)\)$/,
+      expect(first).toHaveAccessibleDescription(
+        /^1,001\sMYR for 36 months · ≈ 2,902,900\sUZS \(rate of 2 Nov 2026\)$/,
       ),
     );
     await user.type(screen.getByRole('textbox', { name: 'Minimum price (UZS)' }), '5000');
