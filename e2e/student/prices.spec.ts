@@ -50,6 +50,8 @@ test('an admin adds a dated MYR → UZS rate on the exchange-rate screen', async
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('cell', { name: 'MYR → UZS' }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: '3\u00a0100' }).first()).toBeVisible();
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/exchange-rates-uz-1280.png` });
 });
 
 /** Signs the student in (a new account the first time) and switches the portal to Uzbek. */
@@ -118,6 +120,15 @@ async function checkPicker(page: Page, width: number, tap: boolean) {
   // An inverted range is refused with a message, in Uzbek.
   await page.getByRole('textbox', { name: `${wizardForm.courses.minPrice} (UZS)` }).fill('90000000');
   await expect(page.getByText(prices.invertedRange)).toBeVisible();
+  // The course list: each card's fee with the amount in soʻm beside it.
+  await page.goto('/Student/UniversityCourseList?name=Foundation%20in%20Science');
+  await expect(
+    page
+      .getByRole('article')
+      .getByText(/≈ 34\s100\s000\sUZS/)
+      .first(),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/course-list-uz-${width}.png`, fullPage: true });
 }
 
 async function phone(browser: Browser) {

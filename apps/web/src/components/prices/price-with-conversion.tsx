@@ -36,11 +36,11 @@ export function PriceWithConversion(props: TProps) {
   const texts = priceTexts(t, currentLanguage(i18n), props);
   return (
     <span>
-      <Text span fw={600}>
+      <Text span inherit style={{ whiteSpace: 'nowrap' }}>
         {texts.own}
       </Text>
       {texts.converted ? (
-        <Text span size="sm" c="dimmed" display="block">
+        <Text span size="sm" c="dimmed" fw={500} display="block" style={{ whiteSpace: 'normal' }}>
           {texts.converted}
         </Text>
       ) : null}
