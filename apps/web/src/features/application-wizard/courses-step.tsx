@@ -131,7 +131,7 @@ export function CoursesStep({
   statuses: ReadonlyMap<number, TApplicationStatus>;
   labels: ReadonlyMap<number, string>;
 }) {
-  const { t } = useTranslation([...WIZARD_NAMESPACES, 'status']);
+  const { t } = useTranslation([...WIZARD_NAMESPACES, 'status', 'prices']);
   const prices = usePriceConversion();
   const picker = useCoursePicker(prices.currency);
   const [seen, setSeen] = useState<Map<number, string>>(() => new Map(labels));

@@ -97,11 +97,14 @@ describe('student course list', () => {
     });
 
     await user.type(filters().getByRole('textbox', { name: 'Minimum fee (UZS)' }), '1000');
-    expect((await lastConditions(fetchMock, 5))[4]).toEqual({
-      field: 'priceIn.UZS',
-      operator: 'BETWEEN',
-      value: [1000, null],
-    });
+    // Typing may commit in two pauses on a loaded machine ("10", then "1000"): wait for the whole.
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, '/UniversityCourse/getListByPage').at(-1)?.filter.conditions[4]).toEqual({
+        field: 'priceIn.UZS',
+        operator: 'BETWEEN',
+        value: [1000, null],
+      }),
+    );
     await user.type(filters().getByRole('textbox', { name: 'Maximum fee (UZS)' }), '50000');
     await waitFor(() =>
       expect(bodiesOf(fetchMock, '/UniversityCourse/getListByPage').at(-1)?.filter.conditions[4]).toEqual({
@@ -136,7 +139,8 @@ describe('student course list', () => {
     await waitFor(() =>
       expect(filters().getByRole('combobox', { name: 'University' })).toHaveValue('Taylor’s University'),
     );
-    expect(address()).toHaveTextContent(`${PATH}?university=8`);
+    // Written into the address once the page has settled (after its first render).
+    await waitFor(() => expect(address()).toHaveTextContent(`${PATH}?university=8`));
   });
 
   it('ignores navigation state that is not a university id', async () => {

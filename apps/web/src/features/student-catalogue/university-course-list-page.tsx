@@ -65,7 +65,9 @@ function useCourseListAddress() {
  * the reader's currency, and the fee range compares those amounts (issue 20 item 1).
  */
 export function UniversityCourseListPage() {
-  const { t } = useTranslation('studentCatalogue');
+  // The price texts' namespace with the page's own: one wait before the first paint, not a second
+  // one (a suspended filter form) while the address is being written.
+  const { t } = useTranslation(['studentCatalogue', 'prices']);
   const address = useCourseListAddress();
   const prices = usePriceConversion();
   const resultsRef = useRef<HTMLHeadingElement>(null);
