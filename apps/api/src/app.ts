@@ -128,7 +128,7 @@ async function decorate(
   app.decorate('database', database);
   app.decorate('storage', await createStorage(config, app.log));
   app.decorate('resources', new ResourceRegistry());
-  app.decorate('catalogueCache', new CatalogueCache(database, config.catalogueCache));
+  app.decorate('catalogueCache', new CatalogueCache(database, config.catalogueCache, clock));
   app.decorate('events', new AppEvents());
   app.decorate('clock', clock);
   const jobs = new JobRunner(database.db, clock, app.log, config.jobs.pollMs);

@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'badUrl',
   'urlTooLong',
   'invalidValue',
+  'invertedRange',
   'unauthorized',
   'forbidden',
   'crossSite',
@@ -84,6 +85,8 @@ export const FIELD_ERROR_MESSAGES = {
   invalidFilter: 'This filter is not valid.',
   unknownField: 'This field is not accepted here.',
   invalid: 'This value is not valid.',
+  invertedRange: 'The lowest value cannot be greater than the highest.',
+  sameCurrency: 'Please choose two different currencies.',
 } as const;
 export type TFieldErrorCode = keyof typeof FIELD_ERROR_MESSAGES;
 export const FIELD_ERROR_CODES = Object.keys(FIELD_ERROR_MESSAGES) as TFieldErrorCode[];

@@ -130,6 +130,12 @@ export function formatDate(value: TDateValue, language: string, timeZone: string
   return c ? dayText(c, lang(language)) : '';
 }
 
+/** The calendar day of `value` in `timeZone` as 'YYYY-MM-DD' (e.g. which exchange rate applies today). */
+export function calendarDayIn(value: TDateValue, timeZone: string): string {
+  const c = wallClock(value, timeZone);
+  return c ? `${c.year}-${two(c.month)}-${two(c.day)}` : '';
+}
+
 /** '01:27': 24-hour in every language; '' when not a date. */
 export function formatTime(value: TDateValue, _language: string, timeZone: string): string {
   const c = wallClock(value, timeZone);

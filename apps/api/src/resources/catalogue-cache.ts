@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { systemClock, type TClock } from '../clock.js';
 import { BatchedReader } from '../db/batched-read.js';
 import type { Database } from '../db/client.js';
 import { catalogueVersion } from '../db/schema/index.js';
 import { CATALOGUE_CACHE_CONTROL } from '../http/security.js';
 import type { TResource } from './define.js';
+import { rateDay, setRateClock } from './rate-day.js';
 import { rowScope, type TActor } from './scope.js';
 
 // Catalogue reads at memory speed (issue 11 item 5). Every statement that writes a catalogue table
@@ -136,8 +138,10 @@ export class CatalogueCache {
   /** Counters for tests and the bench. */
   readonly stats = { hits: 0, misses: 0, stored: 0, notModified: 0 };
 
-  constructor(database: Database, options: TCatalogueCacheOptions) {
+  constructor(database: Database, options: TCatalogueCacheOptions, clock: TClock = systemClock) {
     this.enabled = options.enabled;
+    // Prices converted at today's exchange rate (rate-day.ts) read the day from the app's clock.
+    setRateClock(clock);
     this.answers = new AnswerCache(options.maxBytes);
     this.versions = new VersionReader(async () => {
       // On its own connection: a hit must not wait for a pool busy with other requests' queries.
@@ -159,7 +163,9 @@ export class CatalogueCache {
   async answer(key: string, compute: () => Promise<unknown>): Promise<TCachedAnswer> {
     if (!this.enabled) return answerOf(await compute());
     const version = await this.versions.current();
-    const full = `${version}\n${key}`;
+    // The day too: converted prices use the latest rate on or before today (rate-day.ts), so a rate
+    // dated today applies from midnight although no write changed the version.
+    const full = `${version}\n${rateDay()}\n${key}`;
     const hit = this.answers.get(full);
     if (hit) {
       this.stats.hits++;

@@ -300,7 +300,10 @@ function conditionArb(resource: TResource) {
       fc.record({
         field: pathArb,
         operator: fc.constant('BETWEEN' as const),
-        value: fc.tuple(fc.oneof(v, fc.constant(null)), fc.oneof(v, fc.constant(null))),
+        // In order: an inverted range is a 400 of its own (issue 20 item 1, tested apart).
+        value: fc
+          .tuple(fc.oneof(v, fc.constant(null)), fc.oneof(v, fc.constant(null)))
+          .map(([lo, hi]) => (lo != null && hi != null && lo > hi ? [hi, lo] : [lo, hi])),
       }),
     );
   });

@@ -2,7 +2,7 @@ import { MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, type TCondition, type TFilter 
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { badRequest } from '../http/errors.js';
+import { AppError, badRequest } from '../http/errors.js';
 import type { TField, TFieldType, TJoin, TTest } from './define.js';
 
 // Compiles the filter language (DESIGN 4) to a drizzle condition. Fields resolve only through the
@@ -155,6 +155,15 @@ function compileTest(
       const min = lo === null ? undefined : coerce(lo, type, fail);
       const max = hi === null ? undefined : coerce(hi, type, fail);
       if (min === undefined && max === undefined) return undefined;
+      // An inverted range is refused, never read as the range meant (issue 20 item 1).
+      if (min !== undefined && max !== undefined && min > max)
+        throw new AppError(
+          400,
+          'Bad Request',
+          `Filter field "${c.field}" has its lowest value above its highest.`,
+          [{ path: at.value, message: 'invertedRange' }],
+          'invertedRange',
+        );
       return (x) =>
         and(
           min === undefined ? undefined : sql`${x} >= ${min}`,

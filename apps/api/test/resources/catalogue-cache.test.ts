@@ -331,7 +331,15 @@ describe(`catalogue cache (${testDbKind()})`, () => {
     const { getTableConfig } = await import('drizzle-orm/pg-core');
     const cached = Object.values(resources).filter((r) => r.cache === 'catalogue');
     expect(cached.map((r) => r.base).sort()).toEqual(
-      ['Course', 'CourseCategory', 'CourseLevel', 'DocumentType', 'University', 'UniversityCourse'].sort(),
+      [
+        'Course',
+        'CourseCategory',
+        'CourseLevel',
+        'DocumentType',
+        'ExchangeRate',
+        'University',
+        'UniversityCourse',
+      ].sort(),
     );
     for (const resource of cached) {
       const tables = [resource.table, ...Object.values(resource.joins).map((j) => j.table)];
@@ -340,5 +348,7 @@ describe(`catalogue cache (${testDbKind()})`, () => {
           getTableConfig(table).name,
         );
     }
+    // The converted prices (priceIn.<code>) of UniversityCourse read the rates without a join.
+    expect(bumping).toContain('exchange_rates');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  IconArrowsExchange,
   IconBell,
   IconBrandGoogleDrive,
   IconCalendar,
@@ -83,6 +84,12 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       title: 'menu.universityCourses',
       page: lazyPage(() => import('../features/catalogue/university-courses'), 'UniversityCoursesPage'),
       menu: IconCalendar,
+    },
+    {
+      path: 'ExchangeRates',
+      title: 'menu.exchangeRates',
+      page: lazyPage(() => import('../features/catalogue/exchange-rates'), 'ExchangeRatesPage'),
+      menu: IconArrowsExchange,
     },
     {
       path: 'DocumentType',

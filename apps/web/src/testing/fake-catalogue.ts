@@ -1,4 +1,4 @@
-import type { TUniversity, TUniversityCourse } from '@uniapply/shared';
+import type { TExchangeRate, TUniversity, TUniversityCourse } from '@uniapply/shared';
 import type { InitialEntry } from 'react-router';
 import { json, type THandlers } from './fake-api';
 import { DEMO_USERS, renderApp } from './render';
@@ -77,7 +77,15 @@ export const COURSES: TUniversityCourse[] = [
   },
 ];
 
+/** Rates the course screens convert with (issue 20 item 1): MYR and USD to UZS, USD to MYR. */
+export const RATES: TExchangeRate[] = [
+  { id: 1, fromCurrency: 3, toCurrency: 2, rate: '12850.0000000000', date: '2026-11-02', source: 'CBU' },
+  { id: 2, fromCurrency: 0, toCurrency: 2, rate: '2900.0000000000', date: '2026-11-02', source: 'CBU' },
+  { id: 3, fromCurrency: 3, toCurrency: 0, rate: '4.4300000000', date: '2026-11-02', source: 'BNM' },
+];
+
 export const catalogueHandlers = (overrides: THandlers = {}): THandlers => ({
+  'GET /api/ExchangeRate/allAsync': () => json(RATES),
   'GET /api/University/allAsync': () => json(UNIVERSITIES),
   'GET /api/CourseLevel/allAsync': () => json(LEVELS),
   'GET /api/CourseCategory/allAsync': () => json(CATEGORIES),

@@ -1,4 +1,4 @@
-import type { TFilter } from '@uniapply/shared';
+import { CURRENCIES, type TFilter } from '@uniapply/shared';
 
 // The server's filter language (DESIGN 4, apps/api/src/resources/filter.ts) over plain rows, so the
 // fake API answers a screen's requests as the real one would: EQ (null is "is null", '1' equals 1),
@@ -26,8 +26,20 @@ const comparable = (value: unknown) => {
   return value;
 };
 
+/**
+ * A university course's price in a currency (`priceIn.<code>`, issue 20 item 1): the fake keeps no
+ * rates, so only a price already in that currency has one.
+ */
+function convertedPrice(row: unknown, code: string): unknown {
+  const currency = valueAtPath(row, 'currency');
+  return typeof currency === 'number' && CURRENCIES[currency] === code
+    ? valueAtPath(row, 'price')
+    : undefined;
+}
+
 function matchesCondition(row: unknown, { field, operator, value }: TCondition): boolean {
-  const actual = valueAtPath(row, field);
+  const priceIn = /^priceIn\.(\w+)$/i.exec(field);
+  const actual = priceIn ? convertedPrice(row, priceIn[1]!.toUpperCase()) : valueAtPath(row, field);
   switch (operator) {
     case 'EQ':
       if (value === null) return actual === null || actual === undefined;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -97,6 +98,33 @@ export const universityCourses = pgTable(
     check('university_courses_language_ck', sql`${t.requiredLanguageId} between -1 and 1`),
     check('university_courses_duration_ck', sql`${t.duration} > 0`),
     check('university_courses_price_ck', sql`${t.price} >= 0`),
+  ],
+);
+
+/**
+ * Dated exchange rates (issue 20 item 1): one `from` currency is `rate` of the `to` currency from
+ * `date` on. The rate is exact decimal text (numeric, never a float: docs/decisions.md). Prices
+ * convert with the latest rate on or before today of the pair or its inverse; the index serves that
+ * lookup (resources/definitions/university-course.ts).
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    fromCurrency: smallint().notNull(),
+    toCurrency: smallint().notNull(),
+    rate: numeric({ precision: 22, scale: 10 }).notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    source: text().notNull(),
+  },
+  (t) => [
+    index('exchange_rates_pair_date_idx').on(t.fromCurrency, t.toCurrency, t.date),
+    check(
+      'exchange_rates_currencies_ck',
+      sql`${t.fromCurrency} between 0 and 3 and ${t.toCurrency} between 0 and 3`,
+    ),
+    check('exchange_rates_pair_ck', sql`${t.fromCurrency} <> ${t.toCurrency}`),
+    check('exchange_rates_rate_ck', sql`${t.rate} > 0`),
   ],
 );
 

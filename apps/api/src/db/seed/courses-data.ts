@@ -194,3 +194,32 @@ export const UNIVERSITY_COURSES: TSeedUniversityCourse[] = ROWS.map(
     requiredScore,
   }),
 );
+
+/**
+ * Demo exchange rates (issue 20 item 1) linking the seeded fees' currencies (MYR, UZS) and USD,
+ * dated in the past so they apply from the first start; an admin keeps them current.
+ */
+export const DEMO_EXCHANGE_RATES = [
+  {
+    fromCurrency: USD,
+    toCurrency: UZS,
+    rate: '12650',
+    date: '2026-01-05',
+    source: 'Central Bank of Uzbekistan',
+  },
+  {
+    fromCurrency: USD,
+    toCurrency: UZS,
+    rate: '12850',
+    date: '2026-11-02',
+    source: 'Central Bank of Uzbekistan',
+  },
+  {
+    fromCurrency: MYR,
+    toCurrency: UZS,
+    rate: '2900',
+    date: '2026-11-02',
+    source: 'Central Bank of Uzbekistan',
+  },
+  { fromCurrency: USD, toCurrency: MYR, rate: '4.43', date: '2026-11-02', source: 'Bank Negara Malaysia' },
+] as const;

@@ -9,6 +9,7 @@ import {
   courses,
   documentTypes,
   emergencyContacts,
+  exchangeRates,
   experiences,
   languageQualifications,
   otherInfos,
@@ -20,7 +21,13 @@ import {
   universityCourses,
   users,
 } from '../schema/index.js';
-import { COURSE_CATEGORIES, COURSE_LEVELS, COURSES, UNIVERSITY_COURSES } from './courses-data.js';
+import {
+  COURSE_CATEGORIES,
+  COURSE_LEVELS,
+  COURSES,
+  DEMO_EXCHANGE_RATES,
+  UNIVERSITY_COURSES,
+} from './courses-data.js';
 import { AGENT_FULL_NAME, DEMO_ISSUER, DEMO_STUDENTS, DEMO_USERS } from './people-data.js';
 import { UNIVERSITIES } from './universities-data.js';
 
@@ -115,6 +122,8 @@ async function seedCatalogue(tx: TTx): Promise<TCatalogueIds | null> {
       courseId: ids.courses.get(course)!,
     })),
   );
+  // With a new catalogue only: rates an admin deleted do not come back at the next start.
+  if (!(await hasRows(tx, exchangeRates))) await tx.insert(exchangeRates).values([...DEMO_EXCHANGE_RATES]);
   return ids;
 }
 

@@ -4,6 +4,7 @@ import { courseCategoryResource } from './course-category.js';
 import { courseLevelResource } from './course-level.js';
 import { documentTypeResource } from './document-type.js';
 import { emergencyContactResource } from './emergency-contact.js';
+import { exchangeRateResource } from './exchange-rate.js';
 import { experienceResource } from './experience.js';
 import { languageResource } from './language.js';
 import { notificationResource } from './notification.js';
@@ -23,6 +24,7 @@ export const resources = {
   Course: courseResource,
   UniversityCourse: universityCourseResource,
   University: universityResource,
+  ExchangeRate: exchangeRateResource,
   StudentInfo: studentInfoResource,
   StudentGuardian: studentGuardianResource,
   EmergencyContact: emergencyContactResource,

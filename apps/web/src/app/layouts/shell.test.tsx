@@ -25,6 +25,7 @@ describe('signed-in shell', () => {
       'Course categories /Admin/CourseCategories',
       'Courses /Admin/Courses',
       'University courses /Admin/UniversityCourses',
+      'Exchange rates /Admin/ExchangeRates',
       'Document types /Admin/DocumentType',
       'Students /Admin/Students',
       'Application forms /Admin/ApplicationForms',

@@ -14,9 +14,20 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TApplicationStatus, TCondition, TFilter, TNamed, TUniversityCourse } from '@uniapply/shared';
+import type {
+  TApplicationStatus,
+  TCondition,
+  TFilter,
+  TNamed,
+  TReaderCurrency,
+  TUniversityCourse,
+} from '@uniapply/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CurrencySelect } from '../../components/prices/currency-select';
+import { priceTexts } from '../../components/prices/price-with-conversion';
+import { usePriceConversion } from '../../components/prices/use-price-conversion';
+import { currentLanguage } from '../../lib/i18n';
 import { resourceKeys, resources } from '../../lib/resources';
 import { ErrorSummary, WIZARD_NAMESPACES } from './step-fields';
 import type { TStepForm } from './step-form';
@@ -35,15 +46,22 @@ type TPickerFilter = {
   maxPrice: number | null;
 };
 
-/** Spec 2.5: course name LIKE, university EQ, level EQ, price BETWEEN, category EQ. */
-export function pickerFilter(f: TPickerFilter): TFilter {
+const invertedRange = (f: TPickerFilter) =>
+  f.minPrice !== null && f.maxPrice !== null && f.minPrice > f.maxPrice;
+
+/**
+ * Spec 2.5: course name LIKE, university EQ, level EQ, price BETWEEN, category EQ; the price range
+ * on the price in the reader's currency (issue 20 item 1), and never an inverted one (the form
+ * says why instead).
+ */
+export function pickerFilter(f: TPickerFilter, currency: TReaderCurrency): TFilter {
   const conditions: TCondition[] = [];
   if (f.name.trim()) conditions.push({ field: 'course.name', operator: 'LIKE', value: f.name.trim() });
   if (f.universityId) conditions.push({ field: 'university.id', operator: 'EQ', value: f.universityId });
   if (f.levelId) conditions.push({ field: 'course.level.id', operator: 'EQ', value: f.levelId });
   if (f.categoryId) conditions.push({ field: 'course.category.id', operator: 'EQ', value: f.categoryId });
-  if (f.minPrice !== null || f.maxPrice !== null)
-    conditions.push({ field: 'price', operator: 'BETWEEN', value: [f.minPrice, f.maxPrice] });
+  if ((f.minPrice !== null || f.maxPrice !== null) && !invertedRange(f))
+    conditions.push({ field: `priceIn.${currency}`, operator: 'BETWEEN', value: [f.minPrice, f.maxPrice] });
   return { operator: 'AND', conditions, groups: [] };
 }
 
@@ -63,9 +81,45 @@ const toNumber = (v: string | number) => (typeof v === 'number' ? v : null);
 
 export type TCourseLabel = { id: number; label: string };
 
+type TPrices = ReturnType<typeof usePriceConversion>;
+
+/** The picker's filter, its page and the page of courses it shows. */
+function useCoursePicker(currency: TReaderCurrency) {
+  const [filter, setFilter] = useState<TPickerFilter>({
+    name: '',
+    universityId: null,
+    levelId: INITIAL_LEVEL,
+    categoryId: null,
+    minPrice: null,
+    maxPrice: null,
+  });
+  const [page, setPage] = useState(1);
+  // Typing in the name or a price asks once the user pauses, not at every key.
+  const [settled] = useDebouncedValue(filter, 300);
+  const request = {
+    filter: pickerFilter(settled, currency),
+    page: page - 1,
+    pageSize: COURSE_PICKER_PAGE_SIZE,
+  };
+  const list = useQuery({
+    queryKey: resourceKeys.list('UniversityCourse', request),
+    queryFn: ({ signal }) =>
+      resources.getListByPage<TUniversityCourse>('UniversityCourse', request, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const update = (patch: Partial<TPickerFilter>) => {
+    setFilter((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  const pages = Math.max(1, Math.ceil((list.data?.totalRows ?? 0) / COURSE_PICKER_PAGE_SIZE));
+  return { filter, update, page, setPage, pages, list };
+}
+
 /**
  * Step 9: a filterable, paged multi-select. Selections survive paging and filtering (they live in
  * the form); courses submitted by a confirm show their application's status and cannot be removed.
+ * Each course shows its fee in its own currency with its duration and, beside it, the fee in the
+ * reader's currency with the rate's date (issue 20 item 1).
  */
 export function CoursesStep({
   form,
@@ -77,124 +131,173 @@ export function CoursesStep({
   statuses: ReadonlyMap<number, TApplicationStatus>;
   labels: ReadonlyMap<number, string>;
 }) {
-  const { t } = useTranslation([...WIZARD_NAMESPACES, 'status']);
-  const [filter, setFilter] = useState<TPickerFilter>({
-    name: '',
-    universityId: null,
-    levelId: INITIAL_LEVEL,
-    categoryId: null,
-    minPrice: null,
-    maxPrice: null,
-  });
-  const [page, setPage] = useState(1);
+  const { t } = useTranslation([...WIZARD_NAMESPACES, 'status', 'prices']);
+  const prices = usePriceConversion();
+  const picker = useCoursePicker(prices.currency);
   const [seen, setSeen] = useState<Map<number, string>>(() => new Map(labels));
-  // Typing in the name or a price asks once the user pauses, not at every key.
-  const [settled] = useDebouncedValue(filter, 300);
-  const request = { filter: pickerFilter(settled), page: page - 1, pageSize: COURSE_PICKER_PAGE_SIZE };
-  const list = useQuery({
-    queryKey: resourceKeys.list('UniversityCourse', request),
-    queryFn: ({ signal }) =>
-      resources.getListByPage<TUniversityCourse>('UniversityCourse', request, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const universities = usePicklist('University');
-  const levels = usePicklist('CourseLevel');
-  const categories = usePicklist('CourseCategory');
-  const options = (rows: TNamed[] | undefined) =>
-    (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
-  const update = (patch: Partial<TPickerFilter>) => {
-    setFilter((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
-
   const selected = (form.values.courses as number[] | undefined) ?? [];
   const toggle = (row: TUniversityCourse, on: boolean) => {
     setSeen((m) => new Map(m).set(row.id, `${row.course.name} — ${row.university.name}`));
     form.set('courses', on ? [...selected, row.id] : selected.filter((id) => id !== row.id));
   };
-  const remove = (id: number) =>
-    form.set(
-      'courses',
-      selected.filter((s) => s !== id),
-    );
-  const pages = Math.max(1, Math.ceil((list.data?.totalRows ?? 0) / COURSE_PICKER_PAGE_SIZE));
 
   return (
     <Stack gap="sm">
       <ErrorSummary form={form} />
-      <Paper withBorder p="sm">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-          <TextInput
-            label={t('wizardForm:courses.name')}
-            value={filter.name}
-            onChange={(e) => update({ name: e.currentTarget.value })}
-          />
-          <Select
-            label={t('wizardForm:courses.university')}
-            data={options(universities.data)}
-            value={filter.universityId ? String(filter.universityId) : null}
-            onChange={(v) => update({ universityId: v ? Number(v) : null })}
-            clearable
-            searchable
-          />
-          <Select
-            label={t('wizardForm:courses.level')}
-            data={options(levels.data)}
-            value={filter.levelId ? String(filter.levelId) : null}
-            onChange={(v) => update({ levelId: v ? Number(v) : null })}
-            clearable
-          />
-          <Select
-            label={t('wizardForm:courses.category')}
-            data={options(categories.data)}
-            value={filter.categoryId ? String(filter.categoryId) : null}
-            onChange={(v) => update({ categoryId: v ? Number(v) : null })}
-            clearable
-          />
-          <NumberInput
-            label={t('wizardForm:courses.minPrice')}
-            value={filter.minPrice ?? ''}
-            min={0}
-            onChange={(v) => update({ minPrice: toNumber(v) })}
-          />
-          <NumberInput
-            label={t('wizardForm:courses.maxPrice')}
-            value={filter.maxPrice ?? ''}
-            min={0}
-            onChange={(v) => update({ maxPrice: toNumber(v) })}
-          />
-        </SimpleGrid>
-      </Paper>
-      <Stack
-        gap={4}
-        aria-label={t('wizardForm:courses.results')}
-        role="group"
-        id="wizard-field-courses"
-        tabIndex={-1}
-      >
-        {list.data?.result.length === 0 && <Text c="dimmed">{t('wizardForm:courses.none')}</Text>}
-        {list.data?.result.map((row) => {
-          const locked = statuses.has(row.id);
-          return (
-            <Checkbox
-              key={row.id}
-              checked={selected.includes(row.id)}
-              disabled={locked}
-              onChange={(e) => toggle(row, e.currentTarget.checked)}
-              label={`${row.course.name} — ${row.university.name} (${row.course.level.name}, ${row.price})`}
-            />
-          );
-        })}
-      </Stack>
+      <PickerFilters filter={picker.filter} update={picker.update} prices={prices} />
+      <PickerResults
+        rows={picker.list.data?.result}
+        selected={selected}
+        locked={statuses}
+        onToggle={toggle}
+        prices={prices}
+      />
       <Pagination
-        total={pages}
-        value={page}
-        onChange={setPage}
+        total={picker.pages}
+        value={picker.page}
+        onChange={picker.setPage}
         size="sm"
         aria-label={t('wizardForm:courses.pages')}
         getItemProps={(p) => ({ 'aria-label': t('wizardForm:courses.pager.page', { page: p }) })}
         getControlProps={(control) => ({ 'aria-label': t(`wizardForm:courses.pager.${control}`) })}
       />
+      <SelectedCourses
+        selected={selected}
+        statuses={statuses}
+        seen={seen}
+        onRemove={(id) =>
+          form.set(
+            'courses',
+            selected.filter((s) => s !== id),
+          )
+        }
+      />
+    </Stack>
+  );
+}
+
+function PickerFilters({
+  filter,
+  update,
+  prices,
+}: {
+  filter: TPickerFilter;
+  update: (patch: Partial<TPickerFilter>) => void;
+  prices: TPrices;
+}) {
+  const { t } = useTranslation([...WIZARD_NAMESPACES, 'prices']);
+  const universities = usePicklist('University');
+  const levels = usePicklist('CourseLevel');
+  const categories = usePicklist('CourseCategory');
+  const options = (rows: TNamed[] | undefined) =>
+    (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
+  const choice = (key: 'universityId' | 'levelId' | 'categoryId') => ({
+    value: filter[key] ? String(filter[key]) : null,
+    onChange: (v: string | null) => update({ [key]: v ? Number(v) : null }),
+    clearable: true,
+  });
+  return (
+    <Paper withBorder p="sm">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+        <TextInput
+          label={t('wizardForm:courses.name')}
+          value={filter.name}
+          onChange={(e) => update({ name: e.currentTarget.value })}
+        />
+        <Select
+          label={t('wizardForm:courses.university')}
+          data={options(universities.data)}
+          searchable
+          {...choice('universityId')}
+        />
+        <Select label={t('wizardForm:courses.level')} data={options(levels.data)} {...choice('levelId')} />
+        <Select
+          label={t('wizardForm:courses.category')}
+          data={options(categories.data)}
+          {...choice('categoryId')}
+        />
+        <NumberInput
+          label={`${t('wizardForm:courses.minPrice')} (${prices.currency})`}
+          value={filter.minPrice ?? ''}
+          min={0}
+          onChange={(v) => update({ minPrice: toNumber(v) })}
+        />
+        <NumberInput
+          label={`${t('wizardForm:courses.maxPrice')} (${prices.currency})`}
+          value={filter.maxPrice ?? ''}
+          min={0}
+          onChange={(v) => update({ maxPrice: toNumber(v) })}
+          error={invertedRange(filter) ? t('prices:invertedRange') : undefined}
+        />
+        <CurrencySelect value={prices.currency} onChange={prices.setCurrency} />
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function PickerResults({
+  rows,
+  selected,
+  locked,
+  onToggle,
+  prices,
+}: {
+  rows: TUniversityCourse[] | undefined;
+  selected: number[];
+  locked: ReadonlyMap<number, TApplicationStatus>;
+  onToggle: (row: TUniversityCourse, on: boolean) => void;
+  prices: TPrices;
+}) {
+  const { t, i18n } = useTranslation([...WIZARD_NAMESPACES, 'prices']);
+  const language = currentLanguage(i18n);
+  // The course is the checkbox's name; its fee (own currency and duration, then the reader's
+  // amount with the rate's date) the line below, its description.
+  const fee = (row: TUniversityCourse) => {
+    const price = priceTexts(t, language, {
+      price: row.price,
+      currencyIndex: row.currency,
+      converted: prices.convert(row.price, row.currency),
+      duration: row.duration,
+    });
+    return price.converted ? `${price.own} · ${price.converted}` : price.own;
+  };
+  return (
+    <Stack
+      gap={4}
+      aria-label={t('wizardForm:courses.results')}
+      role="group"
+      id="wizard-field-courses"
+      tabIndex={-1}
+    >
+      {rows?.length === 0 && <Text c="dimmed">{t('wizardForm:courses.none')}</Text>}
+      {rows?.map((row) => (
+        <Checkbox
+          key={row.id}
+          checked={selected.includes(row.id)}
+          disabled={locked.has(row.id)}
+          onChange={(e) => onToggle(row, e.currentTarget.checked)}
+          label={`${row.course.name} — ${row.university.name} (${row.course.level.name})`}
+          description={fee(row)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function SelectedCourses({
+  selected,
+  statuses,
+  seen,
+  onRemove,
+}: {
+  selected: number[];
+  statuses: ReadonlyMap<number, TApplicationStatus>;
+  seen: ReadonlyMap<number, string>;
+  onRemove: (id: number) => void;
+}) {
+  const { t } = useTranslation([...WIZARD_NAMESPACES, 'status']);
+  return (
+    <>
       <Text fw={600}>{t('wizardForm:courses.selected', { count: selected.length })}</Text>
       <Group gap="xs">
         {selected.map((id) =>
@@ -210,7 +313,7 @@ export function CoursesStep({
                 <CloseButton
                   size="xs"
                   aria-label={t('wizardForm:courses.remove', { name: seen.get(id) ?? `#${id}` })}
-                  onClick={() => remove(id)}
+                  onClick={() => onRemove(id)}
                 />
               }
             >
@@ -219,6 +322,6 @@ export function CoursesStep({
           ),
         )}
       </Group>
-    </Stack>
+    </>
   );
 }

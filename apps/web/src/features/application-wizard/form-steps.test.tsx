@@ -294,8 +294,10 @@ describe('courses step', () => {
     const { user, fetchMock } = await openAt(9, {}, catalogue);
     await screen.findByRole('checkbox', { name: /^Course 1 —/ });
     await user.type(screen.getByRole('textbox', { name: 'Course name' }), 'Course');
-    await user.type(screen.getByRole('textbox', { name: 'Minimum price' }), '1005');
-    await user.type(screen.getByRole('textbox', { name: 'Maximum price' }), '1010');
+    // The range is in the reader's currency (issue 20 item 1): these fees are in MYR.
+    await user.click(screen.getByRole('radio', { name: 'MYR' }));
+    await user.type(screen.getByRole('textbox', { name: 'Minimum price (MYR)' }), '1005');
+    await user.type(screen.getByRole('textbox', { name: 'Maximum price (MYR)' }), '1010');
     for (const [label, option] of [
       ['University', 'Universiti Malaya'],
       ['Category', 'IT'],
@@ -309,10 +311,45 @@ describe('courses step', () => {
         { field: 'university.id', operator: 'EQ', value: 2 },
         { field: 'course.level.id', operator: 'EQ', value: 1 },
         { field: 'course.category.id', operator: 'EQ', value: 1 },
-        { field: 'price', operator: 'BETWEEN', value: [1005, 1010] },
+        { field: 'priceIn.MYR', operator: 'BETWEEN', value: [1005, 1010] },
       ]),
     );
     expect(await screen.findAllByRole('checkbox')).toHaveLength(6);
+  }, 30_000);
+
+  it('issue 20 item 1: shows each fee with its currency and duration, the converted amount and its date', async () => {
+    // The reader's currency is remembered (a cookie): an earlier test chose MYR; back to the default.
+    // biome-ignore lint/suspicious/noDocumentCookie: removes the choice another test made.
+    document.cookie = 'appCurrency=; path=/; max-age=0';
+    const rates = [
+      { id: 1, fromCurrency: 0, toCurrency: 2, rate: '2900', date: '2026-11-02', source: 'CBU' },
+    ];
+    const { user, fetchMock } = await openAt(
+      9,
+      {},
+      { ...catalogue, ...fakeResource('ExchangeRate', rates).handlers },
+    );
+    // 1,001 MYR × 2,900 = 2,902,900 UZS (the reader's currency by default); a no-break space
+    // between an amount and its currency (\s).
+    await waitFor(
+      () =>
+        expect(
+          screen.getByRole('checkbox', { name: 'Course 1 — Universiti Malaya (Level 1)' }),
+        ).toHaveAccessibleDescription(/^1,001\sMYR for 36 months · ≈ 2,902,900\sUZS \(rate of 2 Nov 2026\)$/),
+      { timeout: 5000 },
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Minimum price (UZS)' }), '5000');
+    await user.type(screen.getByRole('textbox', { name: 'Maximum price (UZS)' }), '10');
+    expect(
+      await screen.findByText('The minimum price cannot be greater than the maximum.'),
+    ).toBeInTheDocument();
+    // The inverted range is never sent: the list shows the courses without a price range.
+    await waitFor(() =>
+      expect(listRequests(fetchMock, 'UniversityCourse').at(-1)?.filter?.conditions).toEqual([
+        { field: 'course.level.id', operator: 'EQ', value: 1 },
+      ]),
+    );
+    expect(screen.getAllByRole('checkbox')).toHaveLength(9);
   }, 30_000);
 
   it('the initial level filter can be cleared', async () => {

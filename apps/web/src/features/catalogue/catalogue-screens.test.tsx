@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeResource, json, problem, renderScreen, resetNotifications } from '../../testing';
 import { CoursesPage } from './courses';
+import { ExchangeRatesPage } from './exchange-rates';
 import { StudentsPage } from './students';
 import { UniversitiesPage } from './universities';
 import { UniversityCoursesPage } from './university-courses';
@@ -329,5 +330,54 @@ describe('Student Maintenance (admin)', () => {
     expect(screen.getByRole('status', { name: 'current address' })).toHaveTextContent(
       '/Admin/Students/FormPage',
     );
+  });
+});
+
+describe('Exchange Rate Maintenance (issue 20 item 1)', () => {
+  const rate = {
+    id: 3,
+    fromCurrency: 3,
+    toCurrency: 2,
+    rate: '12850.0000000000',
+    date: '2026-11-02',
+    source: 'CBU',
+  };
+
+  it('lists the pair, the exact rate and its date, and adds a rate as exact text', async () => {
+    const { user, fetchMock } = await renderScreen(<ExchangeRatesPage />, {
+      handlers: {
+        ...fakeResource('ExchangeRate', [rate]).handlers,
+        'POST /api/ExchangeRate/add': () => json({ ...rate, id: 4, rate: '2900.5' }),
+      },
+    });
+    expect(await screen.findByRole('cell', { name: 'USD → UZS' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '12,850' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '2 Nov 2026' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Exchange Rate' });
+    await choose(user, 'From currency', 'Malaysian ringgit (MYR)');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Rate' }), '2900.5');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Date' }), '2026-11-20');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Source' }), 'CBU');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Item saved successfully!');
+    expect(bodies(fetchMock, 'POST /api/ExchangeRate/add')).toEqual([
+      { fromCurrency: 0, toCurrency: 2, rate: '2900.5', date: '2026-11-20', source: 'CBU' },
+    ]);
+  });
+
+  it('refuses a pair of one currency in the form', async () => {
+    const { user } = await renderScreen(<ExchangeRatesPage />, {
+      handlers: fakeResource('ExchangeRate', [rate]).handlers,
+    });
+    await screen.findByRole('cell', { name: 'USD → UZS' });
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Exchange Rate' });
+    await choose(user, 'To currency', 'US dollar (USD)');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Rate' }), '1');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Date' }), '2026-11-20');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Source' }), 'CBU');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please choose two different currencies.')).toBeInTheDocument();
   });
 });

@@ -1,30 +1,23 @@
 import { ActionIcon, Badge, Group, Text, Title } from '@mantine/core';
 import { IconBrandYoutube, IconBuildingBank, IconWorld } from '@tabler/icons-react';
-import { REQUIRED_LANGUAGES, type TUniversityCourse } from '@uniapply/shared';
+import { REQUIRED_LANGUAGES, type TConvertedPrice, type TUniversityCourse } from '@uniapply/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PriceWithConversion } from '../../components/prices/price-with-conversion';
 import { currentLanguage } from '../../lib/i18n';
-import { formatNumber, formatPrice } from './format';
+import { formatNumber } from './format';
 import { EXTERNAL_LINK, externalHref } from './links';
 import classes from './student-catalogue.module.css';
 
-/** Spec 2.4: course, university, duration in months, fee with currency, language exam and score. */
-export function CourseCard({ item }: { item: TUniversityCourse }) {
-  const { t, i18n } = useTranslation(['studentCatalogue', 'enums']);
-  const language = currentLanguage(i18n);
+type TCardProps = { item: TUniversityCourse; converted: TConvertedPrice | null };
+
+/**
+ * Spec 2.4: course, university, duration in months, fee with currency, language exam and score;
+ * beside the fee, the amount in the reader's currency with the rate's date (issue 20 item 1).
+ */
+export function CourseCard({ item, converted }: TCardProps) {
   const titleId = useId();
   const { course, university } = item;
-  const exam = REQUIRED_LANGUAGES.find((l) => l.value === item.requiredLanguageId) ?? REQUIRED_LANGUAGES[0];
-  const examLabel = t(`enums:requiredLanguages.${exam.key}`);
-  // An optional exam with no score reads just "Optional"; an exam shows its minimum score.
-  const examText =
-    exam.value === -1 && !item.requiredScore
-      ? examLabel
-      : t('courses.languageScore', { exam: examLabel, score: formatNumber(item.requiredScore, language) });
-  const website = externalHref(item.website);
-  const youtube = externalHref(item.youtube);
-  const newTab = t('opensInNewTab');
-
   return (
     <li className={classes.item}>
       <article className={classes.card} aria-labelledby={titleId}>
@@ -49,57 +42,84 @@ export function CourseCard({ item }: { item: TUniversityCourse }) {
               </Text>
             </Group>
           </div>
-          <dl className={classes.stats}>
-            <div className={classes.stat}>
-              <dt>{t('courses.duration')}</dt>
-              <dd>
-                <abbr title={t('courses.durationFull', { count: item.duration })} className={classes.abbr}>
-                  {t('courses.durationValue', { count: item.duration })}
-                </abbr>
-              </dd>
-            </div>
-            <div className={classes.stat}>
-              <dt>{t('courses.language')}</dt>
-              <dd>{examText}</dd>
-            </div>
-            <div className={`${classes.stat} ${classes.priceStat}`}>
-              <dt>{t('courses.price')}</dt>
-              <dd>{formatPrice(item.price, item.currency, language)}</dd>
-            </div>
-          </dl>
-          {website || youtube ? (
-            <Group gap={6}>
-              {website ? (
-                <ActionIcon
-                  component="a"
-                  href={website}
-                  {...EXTERNAL_LINK}
-                  variant="light"
-                  size="lg"
-                  radius="xl"
-                  aria-label={t('courses.website', { name: course.name, newTab })}
-                >
-                  <IconWorld size={18} aria-hidden />
-                </ActionIcon>
-              ) : null}
-              {youtube ? (
-                <ActionIcon
-                  component="a"
-                  href={youtube}
-                  {...EXTERNAL_LINK}
-                  variant="light"
-                  color="red"
-                  size="lg"
-                  radius="xl"
-                  aria-label={t('courses.youtube', { name: course.name, newTab })}
-                >
-                  <IconBrandYoutube size={18} aria-hidden />
-                </ActionIcon>
-              ) : null}
-            </Group>
-          ) : null}
+          <CourseStats item={item} converted={converted} />
+          <CourseLinks item={item} />
         </div>
       </article>
     </li>
+  );
+}
+
+function CourseStats({ item, converted }: TCardProps) {
+  const { t, i18n } = useTranslation(['studentCatalogue', 'enums']);
+  const language = currentLanguage(i18n);
+  const exam = REQUIRED_LANGUAGES.find((l) => l.value === item.requiredLanguageId) ?? REQUIRED_LANGUAGES[0];
+  const examLabel = t(`enums:requiredLanguages.${exam.key}`);
+  // An optional exam with no score reads just "Optional"; an exam shows its minimum score.
+  const examText =
+    exam.value === -1 && !item.requiredScore
+      ? examLabel
+      : t('courses.languageScore', { exam: examLabel, score: formatNumber(item.requiredScore, language) });
+  return (
+    <dl className={classes.stats}>
+      <div className={classes.stat}>
+        <dt>{t('courses.duration')}</dt>
+        <dd>
+          <abbr title={t('courses.durationFull', { count: item.duration })} className={classes.abbr}>
+            {t('courses.durationValue', { count: item.duration })}
+          </abbr>
+        </dd>
+      </div>
+      <div className={classes.stat}>
+        <dt>{t('courses.language')}</dt>
+        <dd>{examText}</dd>
+      </div>
+      <div className={`${classes.stat} ${classes.priceStat}`}>
+        <dt>{t('courses.price')}</dt>
+        <dd>
+          <PriceWithConversion price={item.price} currencyIndex={item.currency} converted={converted} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function CourseLinks({ item }: { item: TUniversityCourse }) {
+  const { t } = useTranslation('studentCatalogue');
+  const website = externalHref(item.website);
+  const youtube = externalHref(item.youtube);
+  const newTab = t('opensInNewTab');
+  const name = item.course.name;
+  if (!website && !youtube) return null;
+  return (
+    <Group gap={6}>
+      {website ? (
+        <ActionIcon
+          component="a"
+          href={website}
+          {...EXTERNAL_LINK}
+          variant="light"
+          size="lg"
+          radius="xl"
+          aria-label={t('courses.website', { name, newTab })}
+        >
+          <IconWorld size={18} aria-hidden />
+        </ActionIcon>
+      ) : null}
+      {youtube ? (
+        <ActionIcon
+          component="a"
+          href={youtube}
+          {...EXTERNAL_LINK}
+          variant="light"
+          color="red"
+          size="lg"
+          radius="xl"
+          aria-label={t('courses.youtube', { name, newTab })}
+        >
+          <IconBrandYoutube size={18} aria-hidden />
+        </ActionIcon>
+      ) : null}
+    </Group>
   );
 }

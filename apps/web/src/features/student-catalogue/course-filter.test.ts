@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildCourseFilter,
   EMPTY_COURSE_FILTER,
+  isInvertedRange,
   readCourseFilter,
   readPage,
   writeCourseFilter,
@@ -10,14 +11,17 @@ import { externalHref, initialsOf, telHref } from './links';
 
 describe('course filter', () => {
   it('uses the API allow-list paths and operators', () => {
-    const filter = buildCourseFilter({
-      name: '  data science ',
-      universityId: 7,
-      levelId: 3,
-      categoryId: 4,
-      minPrice: 0,
-      maxPrice: 20000,
-    });
+    const filter = buildCourseFilter(
+      {
+        name: '  data science ',
+        universityId: 7,
+        levelId: 3,
+        categoryId: 4,
+        minPrice: 0,
+        maxPrice: 20000,
+      },
+      'USD',
+    );
     expect(filter).toEqual({
       operator: 'AND',
       conditions: [
@@ -25,17 +29,20 @@ describe('course filter', () => {
         { field: 'university.id', operator: 'EQ', value: 7 },
         { field: 'course.level.id', operator: 'EQ', value: 3 },
         { field: 'course.category.id', operator: 'EQ', value: 4 },
-        { field: 'price', operator: 'BETWEEN', value: [0, 20000] },
+        { field: 'priceIn.USD', operator: 'BETWEEN', value: [0, 20000] },
       ],
       groups: [],
     });
   });
 
-  it('sends nothing for empty controls and reads a reversed fee range the right way round', () => {
-    expect(buildCourseFilter(EMPTY_COURSE_FILTER).conditions).toEqual([]);
-    expect(buildCourseFilter({ ...EMPTY_COURSE_FILTER, minPrice: 9000, maxPrice: 100 }).conditions).toEqual([
-      { field: 'price', operator: 'BETWEEN', value: [100, 9000] },
-    ]);
+  it('sends nothing for empty controls, and never an inverted fee range (the form refuses it)', () => {
+    expect(buildCourseFilter(EMPTY_COURSE_FILTER, 'UZS').conditions).toEqual([]);
+    expect(isInvertedRange(9000, 100)).toBe(true);
+    expect(isInvertedRange(100, 100)).toBe(false);
+    expect(isInvertedRange(9000, null)).toBe(false);
+    expect(
+      buildCourseFilter({ ...EMPTY_COURSE_FILTER, minPrice: 9000, maxPrice: 100 }, 'UZS').conditions,
+    ).toEqual([]);
   });
 
   it('round-trips through the address and drops what is not a valid value', () => {

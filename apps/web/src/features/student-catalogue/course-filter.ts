@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type TCondition, type TFilter } from '@uniapply/shared';
+import { PAGE_SIZE, type TCondition, type TFilter, type TReaderCurrency } from '@uniapply/shared';
 import { toPageNumber } from '../../lib/paging';
 
 // The course list's filter state lives in the address (?name=&university=&level=&category=
@@ -76,13 +76,18 @@ export function countActiveFilters(values: TCourseFilterValues): number {
   ].filter(Boolean).length;
 }
 
+/** A price range whose minimum is above its maximum (refused, never read the other way round). */
+export const isInvertedRange = (min: number | null, max: number | null) =>
+  min !== null && max !== null && min > max;
+
 /**
  * Spec 7.2: the course search filters on Course.Name LIKE, the university's id EQ, Course.Level.Id
- * EQ, Course.Category.Id EQ and Price BETWEEN [min, max]. The paths are the API's allow-list for
- * UniversityCourse (apps/api/src/resources/definitions/university-course.ts); an open price bound
- * travels as null.
+ * EQ, Course.Category.Id EQ and a price BETWEEN [min, max]. The paths are the API's allow-list for
+ * UniversityCourse (apps/api/src/resources/definitions/university-course.ts); the price range is
+ * on the price converted into the reader's currency (`priceIn.<code>`, issue 20 item 1); an open
+ * bound travels as null, and an inverted range is left out (the form says why).
  */
-export function buildCourseFilter(values: TCourseFilterValues): TFilter {
+export function buildCourseFilter(values: TCourseFilterValues, currency: TReaderCurrency): TFilter {
   const conditions: TCondition[] = [];
   const name = values.name.trim();
   if (name) conditions.push({ field: 'course.name', operator: 'LIKE', value: name });
@@ -92,12 +97,9 @@ export function buildCourseFilter(values: TCourseFilterValues): TFilter {
     conditions.push({ field: 'course.level.id', operator: 'EQ', value: values.levelId });
   if (values.categoryId !== null)
     conditions.push({ field: 'course.category.id', operator: 'EQ', value: values.categoryId });
-  if (values.minPrice !== null || values.maxPrice !== null) {
-    let [low, high] = [values.minPrice, values.maxPrice];
-    // A reversed range is read as the range the user meant.
-    if (low !== null && high !== null && low > high) [low, high] = [high, low];
-    conditions.push({ field: 'price', operator: 'BETWEEN', value: [low, high] });
-  }
+  const { minPrice, maxPrice } = values;
+  if ((minPrice !== null || maxPrice !== null) && !isInvertedRange(minPrice, maxPrice))
+    conditions.push({ field: `priceIn.${currency}`, operator: 'BETWEEN', value: [minPrice, maxPrice] });
   return { operator: 'AND', conditions, groups: [] };
 }
 

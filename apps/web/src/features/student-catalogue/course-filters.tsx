@@ -1,10 +1,12 @@
 import { Button, NumberInput, Paper, Select, TextInput } from '@mantine/core';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import type { TReaderCurrency } from '@uniapply/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showNotification } from '../../components/crud/notify';
+import { CurrencySelect } from '../../components/prices/currency-select';
 import { type TPicklistBase, usePicklist } from './api';
-import { countActiveFilters, type TCourseFilterValues } from './course-filter';
+import { countActiveFilters, isInvertedRange, type TCourseFilterValues } from './course-filter';
 import classes from './student-catalogue.module.css';
 import { useDebouncedText } from './use-debounced-text';
 
@@ -12,18 +14,20 @@ type TProps = {
   values: TCourseFilterValues;
   onChange: (patch: Partial<TCourseFilterValues>) => void;
   onClear: () => void;
+  /** The reader's currency: the fee range is in it (issue 20 item 1). */
+  currency: TReaderCurrency;
+  onCurrencyChange: (currency: TReaderCurrency) => void;
 };
 
 const amountText = (value: number | null) => (value === null ? '' : String(value));
 const toAmount = (text: string) => (text.trim() === '' ? null : Number(text));
 
-/** Spec 7.2's course search: name, university, level, category and a fee range. */
-export function CourseFilters({ values, onChange, onClear }: TProps) {
+/** Spec 7.2's course search: name, university, level, category and a fee range in the reader's currency. */
+export function CourseFilters({ values, onChange, onClear, currency, onCurrencyChange }: TProps) {
   const { t } = useTranslation('studentCatalogue');
   const universities = usePicklistOptions('University');
   const levels = usePicklistOptions('CourseLevel');
   const categories = usePicklistOptions('CourseCategory');
-
   const name = useDebouncedText(values.name, (v) => onChange({ name: v }));
   const minPrice = useDebouncedText(amountText(values.minPrice), (v) => onChange({ minPrice: toAmount(v) }));
   const maxPrice = useDebouncedText(amountText(values.maxPrice), (v) => onChange({ maxPrice: toAmount(v) }));
@@ -46,9 +50,7 @@ export function CourseFilters({ values, onChange, onClear }: TProps) {
         className={classes.filters}
         onSubmit={(event) => {
           event.preventDefault();
-          name.flush();
-          minPrice.flush();
-          maxPrice.flush();
+          for (const text of [name, minPrice, maxPrice]) text.flush();
         }}
       >
         <TextInput
@@ -70,27 +72,14 @@ export function CourseFilters({ values, onChange, onClear }: TProps) {
         />
         <Select label={t('courses.level')} data={levels} {...pick('levelId')} />
         <Select label={t('courses.category')} data={categories} {...pick('categoryId')} />
-        <NumberInput
-          label={t('courses.minPrice')}
-          placeholder="0"
-          value={minPrice.text}
-          onChange={(v) => minPrice.change(String(v))}
-          min={0}
-          allowNegative={false}
-          hideControls
-          inputMode="decimal"
-        />
-        <NumberInput
-          label={t('courses.maxPrice')}
-          placeholder={t('courses.any')}
-          value={maxPrice.text}
-          onChange={(v) => maxPrice.change(String(v))}
-          min={0}
-          allowNegative={false}
-          hideControls
-          inputMode="decimal"
+        <PriceRange
+          currency={currency}
+          min={minPrice}
+          max={maxPrice}
+          inverted={isInvertedRange(values.minPrice, values.maxPrice)}
         />
         <div className={classes.filterActions}>
+          <CurrencySelect value={currency} onChange={onCurrencyChange} />
           <Button
             variant="subtle"
             leftSection={<IconFilterOff size={16} aria-hidden />}
@@ -102,6 +91,43 @@ export function CourseFilters({ values, onChange, onClear }: TProps) {
         </div>
       </form>
     </Paper>
+  );
+}
+
+type TText = ReturnType<typeof useDebouncedText>;
+
+/** The fee range in the reader's currency; an inverted one is refused with a message (issue 20). */
+function PriceRange({
+  currency,
+  min,
+  max,
+  inverted,
+}: {
+  currency: string;
+  min: TText;
+  max: TText;
+  inverted: boolean;
+}) {
+  const { t } = useTranslation(['studentCatalogue', 'prices']);
+  const common = { min: 0, allowNegative: false, hideControls: true, inputMode: 'decimal' as const };
+  return (
+    <>
+      <NumberInput
+        label={`${t('courses.minPrice')} (${currency})`}
+        placeholder="0"
+        value={min.text}
+        onChange={(v) => min.change(String(v))}
+        {...common}
+      />
+      <NumberInput
+        label={`${t('courses.maxPrice')} (${currency})`}
+        placeholder={t('courses.any')}
+        value={max.text}
+        onChange={(v) => max.change(String(v))}
+        error={inverted ? t('prices:invertedRange') : undefined}
+        {...common}
+      />
+    </>
   );
 }
 

@@ -32,14 +32,13 @@ const SOCIALS: { key: 'youtube' | 'facebook' | 'instagram' | 'tiktok'; icon: Ico
 
 const TONES = 4;
 
+/** Spec 2.4: a university as a card: name, website, description, contacts, social links, its courses. */
 export function UniversityCard({ university }: { university: TUniversity }) {
   const { t } = useTranslation('studentCatalogue');
   const titleId = useId();
   const { name } = university;
   const newTab = t('opensInNewTab');
   const website = externalHref(university.website);
-  const socials = SOCIALS.map((s) => ({ ...s, href: externalHref(university[s.key]) })).filter((s) => s.href);
-  const phoneHref = telHref(university.phone);
 
   return (
     <li className={classes.item}>
@@ -68,51 +67,10 @@ export function UniversityCard({ university }: { university: TUniversity }) {
 
           {university.description ? <Text size="sm">{university.description}</Text> : null}
 
-          <dl className={classes.facts}>
-            <Fact icon={IconMapPin} label={t('universities.address')}>
-              {university.address}
-            </Fact>
-            <Fact icon={IconPhone} label={t('universities.phone')}>
-              {phoneHref ? (
-                <Anchor href={phoneHref} size="sm">
-                  {university.phone}
-                </Anchor>
-              ) : (
-                university.phone
-              )}
-            </Fact>
-            <Fact icon={IconPrinter} label={t('universities.fax')}>
-              {university.fax}
-            </Fact>
-          </dl>
+          <UniversityFacts university={university} />
 
           <div className={classes.footer}>
-            {socials.length > 0 ? (
-              // biome-ignore lint/a11y/useSemanticElements: a group of links, not a form fieldset
-              <div
-                role="group"
-                aria-label={t('universities.socialLabel', { name })}
-                style={{ display: 'flex', gap: 6 }}
-              >
-                {socials.map(({ key, icon: SocialIcon, color, href }) => (
-                  <ActionIcon
-                    key={key}
-                    component="a"
-                    href={href!}
-                    {...EXTERNAL_LINK}
-                    variant="light"
-                    color={color}
-                    size="lg"
-                    radius="xl"
-                    aria-label={t(`universities.${key}`, { name, newTab })}
-                  >
-                    <SocialIcon size={18} aria-hidden />
-                  </ActionIcon>
-                ))}
-              </div>
-            ) : (
-              <span />
-            )}
+            <SocialLinks university={university} />
             <Button
               component={Link}
               to={COURSE_LIST_PATH}
@@ -137,6 +95,62 @@ function Fact({ icon: FactIcon, label, children }: { icon: Icon; label: string; 
         <VisuallyHidden>{label}</VisuallyHidden>
       </dt>
       <dd>{children}</dd>
+    </div>
+  );
+}
+
+function UniversityFacts({ university }: { university: TUniversity }) {
+  const { t } = useTranslation('studentCatalogue');
+  const phoneHref = telHref(university.phone);
+  return (
+    <dl className={classes.facts}>
+      <Fact icon={IconMapPin} label={t('universities.address')}>
+        {university.address}
+      </Fact>
+      <Fact icon={IconPhone} label={t('universities.phone')}>
+        {phoneHref ? (
+          <Anchor href={phoneHref} size="sm">
+            {university.phone}
+          </Anchor>
+        ) : (
+          university.phone
+        )}
+      </Fact>
+      <Fact icon={IconPrinter} label={t('universities.fax')}>
+        {university.fax}
+      </Fact>
+    </dl>
+  );
+}
+
+function SocialLinks({ university }: { university: TUniversity }) {
+  const { t } = useTranslation('studentCatalogue');
+  const { name } = university;
+  const newTab = t('opensInNewTab');
+  const socials = SOCIALS.map((s) => ({ ...s, href: externalHref(university[s.key]) })).filter((s) => s.href);
+  if (socials.length === 0) return <span />;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of links, not a form fieldset
+    <div
+      role="group"
+      aria-label={t('universities.socialLabel', { name })}
+      style={{ display: 'flex', gap: 6 }}
+    >
+      {socials.map(({ key, icon: SocialIcon, color, href }) => (
+        <ActionIcon
+          key={key}
+          component="a"
+          href={href!}
+          {...EXTERNAL_LINK}
+          variant="light"
+          color={color}
+          size="lg"
+          radius="xl"
+          aria-label={t(`universities.${key}`, { name, newTab })}
+        >
+          <SocialIcon size={18} aria-hidden />
+        </ActionIcon>
+      ))}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { TCondition } from '@uniapply/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bodiesOf, json, problem } from '../../testing';
 import { COURSES, catalogueHandlers, renderAsStudent } from '../../testing/fake-catalogue';
 
@@ -29,6 +29,11 @@ async function pick(
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
+afterEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: removes the currency a test chose.
+  document.cookie = 'appCurrency=; path=/; max-age=0';
+});
+
 describe('student course list', () => {
   it('shows each course with its university, duration, fee and language exam', async () => {
     const { fetchMock } = await renderAsStudent(PATH, catalogueHandlers());
@@ -39,6 +44,8 @@ describe('student course list', () => {
     expect(cs.getByText('Computing & IT')).toBeInTheDocument();
     expect(cs.getByText('36 m')).toHaveAttribute('title', '36 months');
     expect(cs.getByText('45,000 MYR')).toBeInTheDocument();
+    // Issue 20 item 1: beside the fee, the amount in the reader's currency (UZS by default) and the rate's date.
+    expect(cs.getByText('≈ 130,500,000 UZS (rate of 2 Nov 2026)')).toBeInTheDocument();
     expect(cs.getByText('IELTS 6.5')).toBeInTheDocument();
     expect(
       cs.getByRole('link', { name: 'Bachelor of Computer Science course page (opens in a new tab)' }),
@@ -47,6 +54,8 @@ describe('student course list', () => {
     const foundation = within(await card('Foundation in Engineering'));
     expect(foundation.getByText('12 m')).toBeInTheDocument();
     expect(foundation.getByText('9,800.50 USD')).toBeInTheDocument();
+    // 9,800.50 × 12,850 = 125,936,425
+    expect(foundation.getByText('≈ 125,936,425 UZS (rate of 2 Nov 2026)')).toBeInTheDocument();
     expect(foundation.getByText('Optional')).toBeInTheDocument();
     expect(foundation.queryByRole('link')).not.toBeInTheDocument();
 
@@ -87,16 +96,19 @@ describe('student course list', () => {
       value: 5,
     });
 
-    await user.type(filters().getByRole('textbox', { name: 'Minimum price' }), '1000');
-    expect((await lastConditions(fetchMock, 5))[4]).toEqual({
-      field: 'price',
-      operator: 'BETWEEN',
-      value: [1000, null],
-    });
-    await user.type(filters().getByRole('textbox', { name: 'Maximum price' }), '50000');
+    await user.type(filters().getByRole('textbox', { name: 'Minimum price (UZS)' }), '1000');
+    // Typing may commit in two pauses on a loaded machine ("10", then "1000"): wait for the whole.
     await waitFor(() =>
       expect(bodiesOf(fetchMock, '/UniversityCourse/getListByPage').at(-1)?.filter.conditions[4]).toEqual({
-        field: 'price',
+        field: 'priceIn.UZS',
+        operator: 'BETWEEN',
+        value: [1000, null],
+      }),
+    );
+    await user.type(filters().getByRole('textbox', { name: 'Maximum price (UZS)' }), '50000');
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, '/UniversityCourse/getListByPage').at(-1)?.filter.conditions[4]).toEqual({
+        field: 'priceIn.UZS',
         operator: 'BETWEEN',
         value: [1000, 50000],
       }),
@@ -127,7 +139,8 @@ describe('student course list', () => {
     await waitFor(() =>
       expect(filters().getByRole('combobox', { name: 'University' })).toHaveValue('Taylor’s University'),
     );
-    expect(address()).toHaveTextContent(`${PATH}?university=8`);
+    // Written into the address once the page has settled (after its first render).
+    await waitFor(() => expect(address()).toHaveTextContent(`${PATH}?university=8`));
   });
 
   it('ignores navigation state that is not a university id', async () => {
@@ -153,7 +166,7 @@ describe('student course list', () => {
         conditions: [
           { field: 'course.name', operator: 'LIKE', value: 'data' },
           { field: 'course.level.id', operator: 'EQ', value: 3 },
-          { field: 'price', operator: 'BETWEEN', value: [null, 20000] },
+          { field: 'priceIn.UZS', operator: 'BETWEEN', value: [null, 20000] },
         ],
         groups: [],
       },
@@ -161,7 +174,7 @@ describe('student course list', () => {
       pageSize: 10,
     });
     expect(filters().getByRole('searchbox', { name: 'Course name' })).toHaveValue('data');
-    expect(filters().getByRole('textbox', { name: 'Maximum price' })).toHaveValue('20000');
+    expect(filters().getByRole('textbox', { name: 'Maximum price (UZS)' })).toHaveValue('20000');
     const pages = screen.getByRole('navigation', { name: 'Pages' });
     expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     expect(within(pages).getByText('Showing 11–12 of 12')).toBeInTheDocument();
@@ -207,5 +220,44 @@ describe('student course list', () => {
     await user.click(buttons.at(-1)!);
     expect(await card('Bachelor of Computer Science')).toBeInTheDocument();
     expect(bodiesOf(fetchMock, '/UniversityCourse/getListByPage').at(-1).filter.conditions).toEqual([]);
+  });
+});
+
+describe('prices people can compare (issue 20 item 1)', () => {
+  it('shows fees in the chosen currency, filters on converted amounts and remembers the choice', async () => {
+    const { user, fetchMock } = await renderAsStudent(`${PATH}?minPrice=9000`, catalogueHandlers());
+    const cs = within(await card('Bachelor of Computer Science'));
+    await user.click(filters().getByRole('radio', { name: 'USD' }));
+    // 45,000 MYR through the inverse of USD→MYR 4.43: 10,158.01 USD; a USD fee is not converted.
+    expect(await cs.findByText('≈ 10,158.01 USD (rate of 2 Nov 2026)')).toBeInTheDocument();
+    const foundation = within(await card('Foundation in Engineering'));
+    expect(foundation.queryByText(/≈/)).not.toBeInTheDocument();
+    expect(filters().getByRole('textbox', { name: 'Minimum price (USD)' })).toHaveValue('9000');
+    expect((await lastConditions(fetchMock, 1))[0]).toEqual({
+      field: 'priceIn.USD',
+      operator: 'BETWEEN',
+      value: [9000, null],
+    });
+    expect(document.cookie).toContain('appCurrency=USD');
+  });
+
+  it('shows only the own currency when no rate links the two', async () => {
+    await renderAsStudent(PATH, catalogueHandlers({ 'GET /api/ExchangeRate/allAsync': () => json([]) }));
+    const cs = within(await card('Bachelor of Computer Science'));
+    expect(cs.getByText('45,000 MYR')).toBeInTheDocument();
+    expect(cs.queryByText(/≈/)).not.toBeInTheDocument();
+  });
+
+  it('refuses an inverted fee range with a message in the user language, and does not send it', async () => {
+    const { fetchMock } = await renderAsStudent(
+      `${PATH}?minPrice=9000&maxPrice=100`,
+      catalogueHandlers(),
+      'uz',
+    );
+    expect(
+      await screen.findByText('Eng kam narx eng yuqori narxdan katta boʻlishi mumkin emas.'),
+    ).toBeInTheDocument();
+    const searches = bodiesOf(fetchMock, '/UniversityCourse/getListByPage');
+    expect(searches.every((s) => s.filter.conditions.length === 0)).toBe(true);
   });
 });

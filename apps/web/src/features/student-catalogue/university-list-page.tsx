@@ -13,14 +13,21 @@ import classes from './student-catalogue.module.css';
 import { UniversityCard } from './university-card';
 import { useDebouncedText } from './use-debounced-text';
 
-/** Spec 2.4: the universities as cards, searchable by name and paged; ?name=&page= in the address. */
-export function UniversityListPage() {
-  const { t } = useTranslation('studentCatalogue');
+/** The search text and page from the address (?name=&page=), and the moves between them. */
+function useUniversityAddress() {
   const [params, setParams] = useSearchParams();
   const name = params.get('name')?.trim() ?? '';
   const page = readPage(params);
-  const resultsRef = useRef<HTMLHeadingElement>(null);
-
+  const setPage = (next: number, replace = false) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (next > 1) p.set('page', String(next));
+        else p.delete('page');
+        return p;
+      },
+      { replace },
+    );
   const search = useDebouncedText(name, (value) =>
     setParams(
       (prev) => {
@@ -33,40 +40,27 @@ export function UniversityListPage() {
       { replace: true },
     ),
   );
+  return { name, page, setPage, search };
+}
 
+/** Spec 2.4: the universities as cards, searchable by name and paged; ?name=&page= in the address. */
+export function UniversityListPage() {
+  const { t } = useTranslation('studentCatalogue');
+  const { name, page, setPage, search } = useUniversityAddress();
+  const resultsRef = useRef<HTMLHeadingElement>(null);
   const list = usePagedList<TUniversity>({
     base: 'University',
     filter: simpleFilter('name', 'CONTAINS', name),
     page,
     pageSize: PAGE_SIZE,
     // A page number beyond the end (an old link, rows removed meanwhile) shows the last page.
-    onPageOutOfRange: (last) =>
-      setParams(
-        (prev) => {
-          const p = new URLSearchParams(prev);
-          if (last > 1) p.set('page', String(last));
-          else p.delete('page');
-          return p;
-        },
-        { replace: true },
-      ),
+    onPageOutOfRange: (last) => setPage(last, true),
   });
   const total = list.totalRows ?? 0;
-
   const goToPage = (next: number) => {
-    setParams((prev) => {
-      const p = new URLSearchParams(prev);
-      if (next > 1) p.set('page', String(next));
-      else p.delete('page');
-      return p;
-    });
+    setPage(next);
     resultsRef.current?.focus({ preventScroll: true });
     resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-  };
-
-  const clearSearch = () => {
-    search.change('');
-    search.flush();
   };
 
   return (
@@ -77,40 +71,13 @@ export function UniversityListPage() {
           {t('universities.subtitle')}
         </Text>
       </header>
-
-      {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet exposed as a landmark by every browser */}
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          search.flush();
-        }}
-      >
-        <TextInput
-          label={t('universities.search')}
-          placeholder={t('universities.searchPlaceholder')}
-          value={search.text}
-          onChange={(event) => search.change(event.currentTarget.value)}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={
-            search.text ? (
-              <CloseButton aria-label={t('universities.clearSearch')} onClick={clearSearch} size="sm" />
-            ) : null
-          }
-          maw="32rem"
-          size="md"
-          type="search"
-          autoComplete="off"
-        />
-      </form>
-
+      <UniversitySearch search={search} />
       <Group justify="space-between" gap="xs" mih={24}>
         <Title order={2} size="h5" ref={resultsRef} tabIndex={-1} aria-live="polite">
           {list.totalRows === undefined ? '' : t('universities.count', { count: total })}
         </Title>
         {list.isFetching && !list.isPending ? <Loader size="xs" aria-hidden="true" /> : null}
       </Group>
-
       <PagedResults
         variant="cards"
         list={list}
@@ -141,5 +108,40 @@ export function UniversityListPage() {
         )}
       </PagedResults>
     </Stack>
+  );
+}
+
+function UniversitySearch({ search }: { search: ReturnType<typeof useDebouncedText> }) {
+  const { t } = useTranslation('studentCatalogue');
+  const clearSearch = () => {
+    search.change('');
+    search.flush();
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is not yet exposed as a landmark by every browser
+    <form
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        search.flush();
+      }}
+    >
+      <TextInput
+        label={t('universities.search')}
+        placeholder={t('universities.searchPlaceholder')}
+        value={search.text}
+        onChange={(event) => search.change(event.currentTarget.value)}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={
+          search.text ? (
+            <CloseButton aria-label={t('universities.clearSearch')} onClick={clearSearch} size="sm" />
+          ) : null
+        }
+        maw="32rem"
+        size="md"
+        type="search"
+        autoComplete="off"
+      />
+    </form>
   );
 }

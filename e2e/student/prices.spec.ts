@@ -1,0 +1,166 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import catalogue from '../../apps/web/src/locales/uz/catalogue.json' with { type: 'json' };
+import crud from '../../apps/web/src/locales/uz/crud.json' with { type: 'json' };
+import enums from '../../apps/web/src/locales/uz/enums.json' with { type: 'json' };
+import prices from '../../apps/web/src/locales/uz/prices.json' with { type: 'json' };
+import wizardForm from '../../apps/web/src/locales/uz/wizardForm.json' with { type: 'json' };
+import { completeApplication } from '../applications-api';
+import { english, signInFromLanding } from '../support';
+
+// Issue 20 item 1, in Uzbek: an admin adds an exchange rate on its maintenance screen; a student
+// sees every fee of the course picker in its own currency with its duration and, beside it, the
+// amount in soʻm with the rate's date, and filters by a range of soʻm, at 360 px by touch and at
+// 1280 px. The texts come from the locale files.
+
+test.describe.configure({ mode: 'serial' });
+test.use({ storageState: english });
+const SHOTS = process.env.PRICES_SHOTS ?? 'artifacts/screenshots/prices';
+const PHONE = { width: 360, height: 740 };
+/** A rate no demo rate has, dated today in Tashkent: the one the picker must use. */
+const RATE = '3100';
+const today = () => new Date(Date.now() + 5 * 3600_000).toISOString().slice(0, 10);
+const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+let studentEmail = '';
+
+async function toUzbek(page: Page) {
+  await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('uz');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uz');
+}
+
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('an admin adds a dated MYR → UZS rate on the exchange-rate screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInFromLanding(page, 'admin@demo.local');
+  await toUzbek(page);
+  await page.getByRole('navigation').getByRole('link', { name: 'Valyuta kurslari' }).click();
+  await expect(page.getByRole('heading', { name: catalogue.exchangeRate.title })).toBeVisible();
+  await page.getByRole('button', { name: crud.add, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: catalogue.exchangeRate.add });
+  await choose(page, dialog, catalogue.fields.fromCurrency, enums.currencies.MYR);
+  await choose(page, dialog, catalogue.fields.toCurrency, enums.currencies.UZS);
+  await dialog.getByRole('textbox', { name: catalogue.fields.rate }).fill(RATE);
+  await dialog.getByRole('textbox', { name: catalogue.fields.date }).fill(today());
+  await dialog.getByRole('textbox', { name: catalogue.fields.source }).fill('E2E bank');
+  await dialog.getByRole('button', { name: crud.form.save, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('cell', { name: 'MYR → UZS' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: '3\u00a0100' }).first()).toBeVisible();
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/exchange-rates-uz-1280.png` });
+});
+
+/** Signs the student in (a new account the first time) and switches the portal to Uzbek. */
+async function signInStudent(page: Page, tap: boolean, first: boolean) {
+  const act = (l: Locator) => (tap ? l.tap() : l.click());
+  await page.goto('/');
+  await act(page.getByRole('radio', { name: 'Student' }));
+  await act(page.getByRole('button', { name: 'Register with Google' }));
+  await page.getByLabel('Email').fill(studentEmail);
+  if (first) {
+    await page.getByLabel('First name').fill('Dilnoza');
+    await page.getByLabel('Last name').fill('Rahimova');
+  }
+  await act(page.getByRole('button', { name: 'Sign in with this email' }));
+  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+  await toUzbek(page);
+}
+
+async function openPicker(page: Page) {
+  await page.goto('/Student/Infoform?step=9');
+  return page.getByRole('group', { name: wizardForm.courses.results });
+}
+
+/** The soʻm amount of a picker line: the converted one, or the fee itself when it is in soʻm. */
+const somOf = (label: string) => {
+  const match = /≈ ([\d\s\u00a0]+)\u00a0UZS/.exec(label) ?? /\)([\d\s\u00a0]+)\u00a0UZS/.exec(label);
+  return match ? Number(match[1]!.replace(/\D/g, '')) : Number.NaN;
+};
+
+async function filterInSom(page: Page, results: Locator, tap: boolean) {
+  const type = async (label: string, text: string) => {
+    const box = page.getByRole('textbox', { name: `${label} (UZS)` });
+    if (tap) await box.tap();
+    await box.fill(text);
+  };
+  // Foundation courses (the picker's first level): 11 000 MYR × 3 100 = 34 100 000 soʻm, 25 000 MYR
+  // = 77 500 000 in; 29 500 MYR = 91 450 000 out.
+  await type(wizardForm.courses.minPrice, '30000000');
+  await type(wizardForm.courses.maxPrice, '80000000');
+  // The list follows the range (a moment after the last key): 91 450 000 soʻm is out, 34 100 000 in.
+  await expect(results.getByRole('checkbox', { name: /Foundation in Business/ })).toHaveCount(0);
+  await expect(results.getByRole('checkbox', { name: /Foundation in Science/ })).toHaveCount(1);
+  const labels = await results
+    .getByRole('checkbox')
+    .evaluateAll((boxes) => boxes.map((b) => b.closest('label, .mantine-Checkbox-root')?.textContent ?? ''));
+  expect(labels.length).toBeGreaterThan(0);
+  for (const label of labels) {
+    expect(somOf(label), label).toBeGreaterThanOrEqual(30_000_000);
+    expect(somOf(label), label).toBeLessThanOrEqual(80_000_000);
+  }
+}
+
+async function checkPicker(page: Page, width: number, tap: boolean) {
+  const results = await openPicker(page);
+  // Each fee: its own currency and duration, then the soʻm amount at today's rate and its date.
+  const line = results.getByRole('checkbox', { name: /Foundation in Science/ }).first();
+  await expect(line).toHaveAccessibleDescription(
+    /11\s000\sMYR, 12 oy · ≈ 34\s100\s000\sUZS \(\d+-[a-z]+, \d{4} kursi\)/,
+  );
+  await expect(page.getByText(prices.showIn)).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SHOTS}/course-picker-uz-${width}.png`, fullPage: true });
+  await filterInSom(page, results, tap);
+  await page.screenshot({ path: `${SHOTS}/course-picker-filtered-uz-${width}.png`, fullPage: true });
+  // An inverted range is refused with a message, in Uzbek.
+  await page.getByRole('textbox', { name: `${wizardForm.courses.minPrice} (UZS)` }).fill('90000000');
+  await expect(page.getByText(prices.invertedRange)).toBeVisible();
+  // The course list: each card's fee with the amount in soʻm beside it.
+  await page.goto('/Student/UniversityCourseList?name=Foundation%20in%20Science');
+  await expect(
+    page
+      .getByRole('article')
+      .getByText(/≈ 34\s100\s000\sUZS/)
+      .first(),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/course-list-uz-${width}.png`, fullPage: true });
+}
+
+async function phone(browser: Browser) {
+  const context = await browser.newContext({
+    storageState: english,
+    viewport: PHONE,
+    screen: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
+  return context.newPage();
+}
+
+test('a student sees converted prices in the picker and filters by soʻm, at 1280 px and 360 px touch', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  mkdirSync(SHOTS, { recursive: true });
+  studentEmail = `prices-${stamp()}@example.com`;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // A saved application up to step 9 (its course any offer), so the picker opens at once.
+  await signInStudent(page, false, true);
+  const offers = await page.request.post('/api/UniversityCourse/getListByPage', {
+    data: { page: 0, pageSize: 1 },
+  });
+  const firstOffer = ((await offers.json()) as { result: { id: number }[] }).result[0]!.id;
+  await completeApplication(page.request, 'Dilnoza', firstOffer);
+  await checkPicker(page, 1280, false);
+  const small = await phone(browser);
+  await signInStudent(small, true, false);
+  await checkPicker(small, 360, true);
+  await small.context().close();
+});
