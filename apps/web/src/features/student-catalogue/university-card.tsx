@@ -115,8 +115,7 @@ export function UniversityCard({ university }: { university: TUniversity }) {
             )}
             <Button
               component={Link}
-              to={COURSE_LIST_PATH}
-              state={{ universityId: university.id } satisfies TCourseListState}
+              to={`${COURSE_LIST_PATH}?${new URLSearchParams({ university: String(university.id) })}`}
               rightSection={<IconArrowRight size={16} aria-hidden />}
               aria-label={t('universities.coursesOf', { name })}
             >
