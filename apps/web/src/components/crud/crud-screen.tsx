@@ -81,7 +81,10 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
   const { t } = useTranslation(namespaces);
   const list = useCrudList(definition);
   const commands = useCrudCommands(definition, list, t);
-  const place = useKeepPlace({ base: definition.base, ...list }, `${list.filterText}\n${list.choice}`);
+  const place = useKeepPlace(
+    { base: definition.base, ...list, loaded: list.list.pageRows !== undefined },
+    `${list.filterText}\n${list.choice}`,
+  );
   const title = translateKey(t, definition.title);
   const { selected } = list;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { invalidateAfterWrite, resources } from '../../lib/resources';
 import type { TCrudDefinition, TRow, TSelectionAction } from './define';
 import { notifyFailure, notifySuccess } from './notify';
@@ -16,6 +16,7 @@ export function useCrudCommands(
   t: TFunction,
 ) {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   /** undefined: closed; null: adding; a row: editing it. */
   const [formItem, setFormItem] = useState<TRow | null | undefined>(undefined);
@@ -45,8 +46,14 @@ export function useCrudCommands(
   });
 
   const { formPage, addFromSelection } = definition;
+  // The form page leads back to the list as it was (its address and state: filter, page), naming
+  // the student it saved (`crudSaved`), so the list opens the page that holds them.
+  const toFormPage = (search = '') =>
+    navigate(`${formPage!.path}${search}`, {
+      state: { crudReturn: { search: location.search, state: location.state } },
+    });
   const openAdd = () => {
-    if (formPage) navigate(formPage.path);
+    if (formPage) toFormPage();
     else if (addFromSelection) {
       if (!selected) return notifyFailure(t, 'crud.alerts.selectToAdd');
       setFormItem(addFromSelection(selected) as TRow);

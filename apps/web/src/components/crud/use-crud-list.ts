@@ -1,5 +1,5 @@
 import { PAGE_SIZE, simpleFilter, type TFilter } from '@uniapply/shared';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { toPageNumber } from '../../lib/paging';
 import { usePagedList } from '../paged-list/use-paged-list';
@@ -22,29 +22,30 @@ function useListAddress(definition: TCrudDefinition) {
   const { personal = false, choiceFilter } = definition;
   const filterText = (personal ? (location.state as TListState)?.crudFilter : params.get('q')) ?? '';
   // A value that is not one of the choices (an edited address) counts as none.
-  const asked = choiceFilter ? params.get(choiceFilter.param) : null;
-  const choice = choiceFilter?.options.some((o) => o.value === asked) ? (asked ?? '') : '';
+  const chosen = choiceFilter ? params.get(choiceFilter.param) : null;
+  const choice = choiceFilter?.options.some((o) => o.value === chosen) ? (chosen ?? '') : '';
 
+  // The router renders a navigation later (a transition): until it has, changes build on the
+  // address last asked for, not on the one still shown (a saved row's place, then a load's first row).
+  const asked = useRef({ key: location.key, params });
+  if (asked.current.key !== location.key) asked.current = { key: location.key, params };
   const update: TUpdate = useCallback(
     (changes, replace = false, nextFilter = filterText) => {
       const { q = null, ...rest } = changes;
-      const inAddress = personal ? rest : changes;
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(inAddress)) {
-            if (value === null) next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace, state: personal ? { crudFilter: q ?? nextFilter } : undefined },
-      );
+      const next = new URLSearchParams(asked.current.params);
+      for (const [key, value] of Object.entries(personal ? rest : changes)) {
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+      }
+      asked.current = { ...asked.current, params: next };
+      setParams(next, { replace, state: personal ? { crudFilter: q ?? nextFilter } : undefined });
     },
     [setParams, personal, filterText],
   );
+  /** Whether the address shown is the one last asked for (no navigation of ours on its way). */
+  const settled = () => asked.current.params.toString() === params.toString();
   const page = toPageNumber(params.get('page'));
-  return { filterText, choice, page, selectedParam: params.get('selected'), update };
+  return { filterText, choice, page, selectedParam: params.get('selected'), update, settled };
 }
 
 /** The list request's filter: the text filter and the choice filter together (AND). */
@@ -62,18 +63,19 @@ function useFirstRowSelection(
   list: { pageRows: TRow[] | undefined; lastPage: number },
   page: number,
   selectedParam: string | null,
-  update: TUpdate,
+  { update, settled }: { update: TUpdate; settled: () => boolean },
 ) {
   const { pageRows, lastPage } = list;
   useEffect(() => {
-    if (!pageRows || page > lastPage) return;
+    if (!pageRows || page > lastPage || !settled()) return;
     if (selectedParam === '' || pageRows.some((r) => String(r.id) === selectedParam)) return;
     update({ selected: pageRows[0] ? String(pageRows[0].id) : null }, true);
-  }, [pageRows, page, lastPage, selectedParam, update]);
+  }, [pageRows, page, lastPage, selectedParam, update, settled]);
 }
 
 export function useCrudList(definition: TCrudDefinition) {
-  const { filterText, choice, page, selectedParam, update } = useListAddress(definition);
+  const address = useListAddress(definition);
+  const { filterText, choice, page, selectedParam, update } = address;
   const filter = listFilter(definition, filterText, choice);
   const list = usePagedList<TRow>({
     base: definition.base,
@@ -84,7 +86,7 @@ export function useCrudList(definition: TCrudDefinition) {
     onPageOutOfRange: (lastPage) => update({ page: String(lastPage), selected: null }, true),
   });
   useErrorAlert(list.isError ? list.error : null, 'crud.alerts.fetchFailed', list.errorUpdatedAt);
-  useFirstRowSelection(list, page, selectedParam, update);
+  useFirstRowSelection(list, page, selectedParam, address);
 
   // Until the address catches up, a fresh page shows its first row as selected straight away.
   const selected =

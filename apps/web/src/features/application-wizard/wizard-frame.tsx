@@ -10,7 +10,7 @@ import {
 } from '@uniapply/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, type To } from 'react-router';
 import { formatIn } from '../../lib/format';
 import { translateKey } from '../../lib/i18n';
 import { ContactStep } from './contact-step';
@@ -27,12 +27,15 @@ import { QualificationsStep } from './steps/qualifications-step';
 import { type TWizard, type TWizardOptions, useWizard } from './use-wizard';
 import type { TProblem } from './wizard-state';
 
+/** The thank-you screen's way on; `state`: the staff list's place and the saved student (issue 20). */
+export type TDone = { to: To; label: string; state?: unknown };
+
 /** Who fills the form in: the thank-you screen speaks to them (issue 18 item 6). */
 export type TAudience = 'student' | 'agent' | 'admin';
 
 type TFrameProps = TWizardOptions & {
   /** Where the thank-you screen leads: the student's dashboard, or the staff list. */
-  done: { to: string; label: string };
+  done: TDone;
   /** Default 'student'. Staff see whose application is open above the stepper. */
   audience?: TAudience;
 };
@@ -265,14 +268,14 @@ const THANK_YOU_TEXT: Record<TAudience, string> = {
   admin: 'wizardForm:thankYouAdmin',
 };
 
-function ThankYou({ done, audience }: { done: { to: string; label: string }; audience: TAudience }) {
+function ThankYou({ done, audience }: { done: TDone; audience: TAudience }) {
   const { t } = useTranslation(WIZARD_NAMESPACES);
   return (
     <Paper withBorder p="lg">
       <Stack gap="sm">
         <Title order={2}>{t('steps.thankYou')}</Title>
         <Text>{t(THANK_YOU_TEXT[audience])}</Text>
-        <Anchor component={Link} to={done.to}>
+        <Anchor component={Link} to={done.to} state={done.state}>
           {t(done.label)}
         </Anchor>
       </Stack>
