@@ -82,7 +82,7 @@ export function CrudScreen({ definition, intro }: { definition: TCrudDefinition;
   const list = useCrudList(definition);
   const commands = useCrudCommands(definition, list, t);
   const place = useKeepPlace(
-    { base: definition.base, ...list, loaded: list.list.pageRows !== undefined },
+    { base: definition.base, ...list, loaded: list.settled },
     `${list.filterText}\n${list.choice}`,
   );
   const title = translateKey(t, definition.title);

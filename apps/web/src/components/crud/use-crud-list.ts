@@ -1,5 +1,5 @@
 import { PAGE_SIZE, simpleFilter, type TFilter } from '@uniapply/shared';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { toPageNumber } from '../../lib/paging';
 import { usePagedList } from '../paged-list/use-paged-list';
@@ -25,27 +25,26 @@ function useListAddress(definition: TCrudDefinition) {
   const chosen = choiceFilter ? params.get(choiceFilter.param) : null;
   const choice = choiceFilter?.options.some((o) => o.value === chosen) ? (chosen ?? '') : '';
 
-  // The router renders a navigation later (a transition): until it has, changes build on the
-  // address last asked for, not on the one still shown (a saved row's place, then a load's first row).
-  const asked = useRef({ key: location.key, params });
-  if (asked.current.key !== location.key) asked.current = { key: location.key, params };
   const update: TUpdate = useCallback(
     (changes, replace = false, nextFilter = filterText) => {
       const { q = null, ...rest } = changes;
-      const next = new URLSearchParams(asked.current.params);
-      for (const [key, value] of Object.entries(personal ? rest : changes)) {
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-      }
-      asked.current = { ...asked.current, params: next };
-      setParams(next, { replace, state: personal ? { crudFilter: q ?? nextFilter } : undefined });
+      const inAddress = personal ? rest : changes;
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(inAddress)) {
+            if (value === null) next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace, state: personal ? { crudFilter: q ?? nextFilter } : undefined },
+      );
     },
     [setParams, personal, filterText],
   );
-  /** Whether the address shown is the one last asked for (no navigation of ours on its way). */
-  const settled = () => asked.current.params.toString() === params.toString();
   const page = toPageNumber(params.get('page'));
-  return { filterText, choice, page, selectedParam: params.get('selected'), update, settled };
+  return { filterText, choice, page, selectedParam: params.get('selected'), update };
 }
 
 /** The list request's filter: the text filter and the choice filter together (AND). */
@@ -63,19 +62,18 @@ function useFirstRowSelection(
   list: { pageRows: TRow[] | undefined; lastPage: number },
   page: number,
   selectedParam: string | null,
-  { update, settled }: { update: TUpdate; settled: () => boolean },
+  update: TUpdate,
 ) {
   const { pageRows, lastPage } = list;
   useEffect(() => {
-    if (!pageRows || page > lastPage || !settled()) return;
+    if (!pageRows || page > lastPage) return;
     if (selectedParam === '' || pageRows.some((r) => String(r.id) === selectedParam)) return;
     update({ selected: pageRows[0] ? String(pageRows[0].id) : null }, true);
-  }, [pageRows, page, lastPage, selectedParam, update, settled]);
+  }, [pageRows, page, lastPage, selectedParam, update]);
 }
 
 export function useCrudList(definition: TCrudDefinition) {
-  const address = useListAddress(definition);
-  const { filterText, choice, page, selectedParam, update } = address;
+  const { filterText, choice, page, selectedParam, update } = useListAddress(definition);
   const filter = listFilter(definition, filterText, choice);
   const list = usePagedList<TRow>({
     base: definition.base,
@@ -86,7 +84,7 @@ export function useCrudList(definition: TCrudDefinition) {
     onPageOutOfRange: (lastPage) => update({ page: String(lastPage), selected: null }, true),
   });
   useErrorAlert(list.isError ? list.error : null, 'crud.alerts.fetchFailed', list.errorUpdatedAt);
-  useFirstRowSelection(list, page, selectedParam, address);
+  useFirstRowSelection(list, page, selectedParam, update);
 
   // Until the address catches up, a fresh page shows its first row as selected straight away.
   const selected =
@@ -99,6 +97,8 @@ export function useCrudList(definition: TCrudDefinition) {
   return {
     list,
     filterText,
+    /** The first load is in and its selection written to the address (nothing left to race). */
+    settled: list.pageRows !== undefined && (list.pageRows.length === 0 || selectedParam !== null),
     /** The list request's filter, as sent (positionOf asks with the same one). */
     filter,
     selected,
