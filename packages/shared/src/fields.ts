@@ -77,6 +77,21 @@ export const zPhone = z
   .min(1, 'validation.required')
   .regex(PHONE_PATTERN, 'validation.phone');
 
+/** Spaces, dashes and brackets people write in a number ("+60 (3) 1234-5678"), which dialling ignores. */
+export const stripPhone = (v: string) => v.replace(/[\s()\-\u2010-\u2015]/g, '');
+
+/**
+ * A phone or fax number written the way people print it: stripped of spaces, dashes and brackets,
+ * then held to the spec's phone pattern; what is saved is the stripped number (issue 20 item 4).
+ */
+export const zStrippedPhone = z
+  .string()
+  .overwrite(cleanLine)
+  .trim()
+  .min(1, 'validation.required')
+  .overwrite(stripPhone)
+  .regex(PHONE_PATTERN, 'validation.phone');
+
 /** Adds https:// when the scheme is missing (spec 2.4), then insists on http(s). */
 export function withScheme(value: string): string {
   const v = value.trim();

@@ -55,6 +55,16 @@ export const ZPagedQuery = z
   .strict();
 export type TPagedQuery = z.infer<typeof ZPagedQuery>;
 
+/** `positionOf`: the list request (filter, page size) and the row to find in it. */
+export const ZPositionQuery = ZPagedQuery.omit({ page: true })
+  .extend({
+    id: zWholeNumber().min(1, 'validation.positive').max(MAX_INT, 'validation.tooLarge'),
+  })
+  .strict();
+export type TPositionQuery = z.infer<typeof ZPositionQuery>;
+/** Where a row stands in a list (0-based index and page); null for "not in the list". */
+export type TPosition = { index: number; page: number } | { index: null; page: null };
+
 export const ZPagedResult = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ result: z.array(item), totalRows: z.number().int().min(0) });
 export type TPagedResult<T> = { result: T[]; totalRows: number };

@@ -16,12 +16,13 @@ export type TVerb =
   | 'getItem'
   | 'count'
   | 'countAsync'
+  | 'positionOf'
   | 'add'
   | 'update'
   | 'delete'
   | 'CreateOrUpdate';
 
-type TShape = 'row' | 'rows' | 'page' | 'id' | 'count' | 'deleted';
+type TShape = 'row' | 'rows' | 'page' | 'id' | 'count' | 'position' | 'deleted';
 
 const VERBS: Record<TVerb, { shape: TShape; summary: string; problems: TProblemStatus[] }> = {
   get: { shape: 'row', summary: 'The {label} with this id', problems: [404] },
@@ -35,6 +36,11 @@ const VERBS: Record<TVerb, { shape: TShape; summary: string; problems: TProblemS
   countAsync: {
     shape: 'count',
     summary: 'How many {label} records match the filter (same as count)',
+    problems: [],
+  },
+  positionOf: {
+    shape: 'position',
+    summary: 'Where a {label} stands in the list the filter gives (index and page), or null',
     problems: [],
   },
   add: { shape: 'row', summary: 'Add a {label}', problems: [404, 409] },
@@ -72,6 +78,16 @@ function shapesOf(resource: TResource): Record<TShape, z.ZodType> {
       ),
       id: documented(ZRowIdOut.describe(`The id of the ${label}.`)),
       count: documented(ZCount.describe(`The number of matching ${label} records.`)),
+      position: documented(
+        z
+          .object({
+            index: ZCount.nullable().describe(
+              '0-based index in the filtered list (id order); null: not in it.',
+            ),
+            page: ZCount.nullable().describe('0-based page of pageSize rows that holds it; null: not in it.'),
+          })
+          .describe(`Where the ${label} stands in the list; a missing or hidden one is null.`),
+      ),
       deleted: documented(z.object({ id: ZRowIdOut }).describe(`The id of the deleted ${label}.`)),
     };
     shapes.set(resource, s);
@@ -93,7 +109,7 @@ export function describeVerb(resource: TResource, verb: TVerb) {
   };
 }
 
-/** `describeVerb` for all 13 verbs of a resource, by verb. */
+/** `describeVerb` for all 14 verbs of a resource, by verb. */
 export function describeVerbs(resource: TResource) {
   const verbs = Object.keys(VERBS) as TVerb[];
   return Object.fromEntries(verbs.map((verb) => [verb, describeVerb(resource, verb)])) as Record<

@@ -1,5 +1,5 @@
-import { MAX_PAGE_SIZE, type TFilter, type TPagedResult } from '@uniapply/shared';
-import { and, count, desc, eq, inArray, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { MAX_PAGE_SIZE, type TFilter, type TPagedResult, type TPosition } from '@uniapply/shared';
+import { and, count, desc, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TDbOrTx } from '../db/client.js';
 import { badRequest } from '../http/errors.js';
@@ -166,4 +166,34 @@ export async function listPage(
     countRows(db, resource, actor, filter),
   ]);
   return { result, totalRows };
+}
+
+/**
+ * `positionOf`: the 0-based index of row `id` in the list `getListByPage` shows for the same filter
+ * (same scope, same id order: newest first for a `newestFirst` resource), and the 0-based page of
+ * `pageSize` that holds it. One statement on the resource's table: the matching rows up to `id` in
+ * that order, counted, and whether `id` itself is among them. A row the filter leaves out, a missing id and another owner's row are all "not in the list".
+ */
+export async function positionOf(
+  db: TDbOrTx,
+  resource: TResource,
+  actor: TActor,
+  query: { filter?: TFilter; pageSize: number; id: number },
+): Promise<TPosition> {
+  const filter = compileResourceFilter(resource, actor, query.filter, 'body.filter');
+  const id = resource.table.id;
+  const [row] = await selectFrom(db, resource, {
+    n: count(),
+    present: sql<boolean>`coalesce(bool_or(${id} = ${query.id}), false)`,
+  }).where(
+    and(
+      rowScope(resource, actor),
+      filter.where,
+      resource.newestFirst ? gte(id, query.id) : lte(id, query.id),
+    ),
+  );
+  if (!row?.present) return { index: null, page: null };
+  // count() maps to Number: PGlite returns bigint counts as numbers, pg as strings.
+  const index = Number(row.n) - 1;
+  return { index, page: Math.floor(index / query.pageSize) };
 }

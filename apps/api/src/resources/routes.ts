@@ -1,4 +1,4 @@
-import { MAX_UNPAGED_ROWS, ZFilter, ZPagedQuery } from '@uniapply/shared';
+import { MAX_UNPAGED_ROWS, ZFilter, ZPagedQuery, ZPositionQuery } from '@uniapply/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,16 +26,20 @@ import {
   getRow,
   listPage,
   listRows,
+  positionOf,
   type TRow,
 } from './queries.js';
 import { actorOf, ownerScoped } from './scope.js';
 import { registerSpecificRoutes } from './specific-routes.js';
 
-// The 13 generic verbs of spec 7.2 on every resource base, under /api/{base}:
+// The 13 generic verbs of spec 7.2, and positionOf (issue 20), on every resource base, under /api/{base}:
 //   GET  /{id}                 the row, or 404 (also for another owner's row)
 //   POST /getId, /getItem      filter → the first matching id / row in id order, or 404
 //   GET  /allAsync             every visible row in id order (at most MAX_UNPAGED_ROWS)
 //   POST /getListByPage        { filter, page (zero-based), pageSize ≤ 100 } → { result, totalRows }
+//   POST /positionOf           { filter, pageSize, id } → { index, page } (zero-based) of the row in
+//                              that list, or { index: null, page: null } (not in it: filtered out,
+//                              missing or another owner's, alike)
 //   POST /find                 { field: value, ... } equalities → rows; /findAsync: filter → rows
 //   POST /count, /countAsync   filter → a number
 //   POST /add, /update, /delete  the entity (update and delete by its id) → the saved row / { id }
@@ -156,6 +160,12 @@ function registerListReads({ r, db, resource, base, op, read, reply }: TReadCont
     { ...read, schema: { ...op.getListByPage, body: ZPagedQuery } },
     async (req, res) =>
       reply(req, res, 'getListByPage', req.body, () => listPage(db, resource, actor(req), req.body)),
+  );
+  r.post(
+    `${base}/positionOf`,
+    { ...read, schema: { ...op.positionOf, body: ZPositionQuery } },
+    async (req, res) =>
+      reply(req, res, 'positionOf', req.body, () => positionOf(db, resource, actor(req), req.body)),
   );
   r.post(`${base}/find`, { ...read, schema: { ...op.find, body: ZFindBody } }, async (req, res) =>
     reply(req, res, 'find', req.body, () =>

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TFilter, TPagedResult } from '@uniapply/shared';
+import type { TFilter, TPagedResult, TPosition } from '@uniapply/shared';
 import { ApiError, api } from './api';
 
 // The one client of the generic resource API (spec 7.1: the verbs every base answers) and the one
@@ -46,6 +46,9 @@ export type TWriteTarget = { method?: 'POST' | 'PUT'; path: string };
 export const resources = {
   getListByPage: <T>(base: string, request: TListRequest, { signal }: TSignal = {}) =>
     api.post<TPagedResult<T>>(`/${base}/getListByPage`, request, { signal }),
+  /** Where row `id` stands in the list `request` gives (0-based index and page), or nulls. */
+  positionOf: (base: string, request: Omit<TListRequest, 'page'> & { id: number }) =>
+    api.post<TPosition>(`/${base}/positionOf`, request),
   getAll: <T>(base: string, { signal }: TSignal = {}) => api.get<T[]>(`/${base}/allAsync`, { signal }),
   /**
    * An add: one fresh Idempotency-Key per call (one user action); when the answer is lost on the

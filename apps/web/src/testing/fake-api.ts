@@ -86,6 +86,13 @@ export function fakeResource<TRow extends TStoredRow>(base: string, rows: TRow[]
       });
     },
     [`GET /api/${base}/allAsync`]: () => json(store.rows),
+    // positionOf (issue 20): where row `id` stands in the filtered list (id order), or null.
+    [`POST /api/${base}/positionOf`]: (init) => {
+      const { filter, pageSize, id } = bodyOf<TListBody & { id: number }>(init);
+      const matching = store.rows.filter((r) => matchesFilter(r, filter)).sort((a, b) => a.id - b.id);
+      const index = matching.findIndex((r) => r.id === id);
+      return json(index < 0 ? { index: null, page: null } : { index, page: Math.floor(index / pageSize) });
+    },
     // find by field (spec 7.2), e.g. { studentId: 7 }: the rows whose fields equal every given one
     [`POST /api/${base}/find`]: (init) => {
       const by = bodyOf<Record<string, unknown>>(init);

@@ -110,7 +110,7 @@ export async function renderScreen(
     path = '/screen',
     handlers = {},
     language = 'en',
-  }: { path?: string; handlers?: THandlers; language?: string } = {},
+  }: { path?: InitialEntry; handlers?: THandlers; language?: string } = {},
 ) {
   window.localStorage.setItem('appLanguage', language);
   const fetchMock = mockApi(handlers);

@@ -32,6 +32,33 @@ const universityCourse = {
 };
 
 describe('University', () => {
+  // Issue 20 item 4: phone and fax follow the spec's phone pattern once spaces, dashes and
+  // brackets are stripped; what is saved is the stripped number.
+  it.each([
+    ['+60 (3) 1234-5678', '+60312345678'],
+    ['+603-7967 7022', '+60379677022'],
+    [' +998 (90) 123-45-67 ', '+998901234567'],
+  ])('phone and fax %j are saved as %j', (input, stored) => {
+    const parsed = ZUniversityInput.parse({ ...university, phone: input, fax: input });
+    expect(parsed.phone).toBe(stored);
+    expect(parsed.fax).toBe(stored);
+  });
+
+  it.each([
+    ['03-7967 7022', 'phone: validation.phone'],
+    ['+60 3 12', 'phone: validation.phone'],
+    ['+60 3 1234 5678 ext. 2', 'phone: validation.phone'],
+    ['', 'phone: validation.required'],
+  ])('a phone %j is refused (%s)', (phone, issue) => {
+    expect(firstIssue(ZUniversityInput.safeParse({ ...university, phone }))).toBe(issue);
+  });
+
+  it('refuses a fax outside the pattern too', () => {
+    expect(firstIssue(ZUniversityInput.safeParse({ ...university, fax: '(03) 5635 8633' }))).toBe(
+      'fax: validation.phone',
+    );
+  });
+
   it('trims, keeps address lines, adds https://, empties optional links', () => {
     expect(ZUniversityInput.parse(university)).toMatchObject({
       name: 'Sunway University',

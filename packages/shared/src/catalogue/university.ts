@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { zEmail, zId, zOptionalText, zOptionalUrl, zRequiredText, zUrl } from '../fields.js';
+import { zEmail, zId, zOptionalText, zOptionalUrl, zRequiredText, zStrippedPhone, zUrl } from '../fields.js';
 
 export const ZUniversityInput = z.object({
   name: zRequiredText(200),
   description: zOptionalText(4000, { multiline: true }),
   email: zEmail,
-  // Universities publish landline and fax numbers in local formats: required, not pattern-checked.
-  phone: zRequiredText(40),
-  fax: zRequiredText(40),
+  // The spec's phone pattern once spaces, dashes and brackets are stripped (issue 20 item 4);
+  // migration 0017 stripped the stored rows the same way.
+  phone: zStrippedPhone,
+  fax: zStrippedPhone,
   address: zRequiredText(400, { multiline: true }),
   website: zUrl,
   youtube: zOptionalUrl,

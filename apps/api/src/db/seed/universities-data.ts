@@ -1,6 +1,7 @@
 // The demo universities: real Malaysian universities with their names, main campus addresses,
 // switchboard numbers and websites (from the universities' public contact pages, as known when
-// written). Fax numbers and enquiry e-mail addresses are plausible, not checked.
+// written). Fax numbers and enquiry e-mail addresses are plausible, not checked. Phone and fax are
+// stored as the shared schema saves them: without spaces, dashes or brackets (issue 20 item 4).
 
 import type { universities } from '../schema/index.js';
 
@@ -14,8 +15,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       "Malaysia's oldest university, founded in 1905 and consistently the country's highest-ranked, " +
       'with a large campus in the south-west of Kuala Lumpur.',
     email: 'international@um.edu.my',
-    phone: '+603-7967 7022',
-    fax: '+603-7956 0027',
+    phone: '+60379677022',
+    fax: '+60379560027',
     address: 'Jalan Universiti, 50603 Kuala Lumpur, Wilayah Persekutuan Kuala Lumpur, Malaysia',
     website: 'https://www.um.edu.my',
   },
@@ -26,8 +27,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       'A leading public research university in Serdang, strong in agriculture, veterinary medicine, ' +
       'engineering and the sciences.',
     email: 'international@upm.edu.my',
-    phone: '+603-9769 1000',
-    fax: '+603-9769 3094',
+    phone: '+60397691000',
+    fax: '+60397693094',
     address: '43400 UPM Serdang, Selangor Darul Ehsan, Malaysia',
     website: 'https://www.upm.edu.my',
   },
@@ -38,8 +39,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       'The National University of Malaysia in Bangi, a public research university known for medicine, ' +
       'law, engineering and the social sciences.',
     email: 'international@ukm.edu.my',
-    phone: '+603-8921 5555',
-    fax: '+603-8925 6484',
+    phone: '+60389215555',
+    fax: '+60389256484',
     address: '43600 UKM Bangi, Selangor Darul Ehsan, Malaysia',
     website: 'https://www.ukm.my',
   },
@@ -50,8 +51,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       "Penang's public research university with campuses on the island, in Nibong Tebal and in " +
       'Kubang Kerian, recognised for science, engineering and health sciences.',
     email: 'international@usm.my',
-    phone: '+604-653 3888',
-    fax: '+604-656 5401',
+    phone: '+6046533888',
+    fax: '+6046565401',
     address: '11800 USM, Pulau Pinang, Malaysia',
     website: 'https://www.usm.my',
   },
@@ -62,8 +63,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       'A public research university focused on engineering, science and technology, with its main ' +
       'campus in Skudai, Johor Bahru and a campus in Kuala Lumpur.',
     email: 'international@utm.my',
-    phone: '+607-553 3333',
-    fax: '+607-557 0542',
+    phone: '+6075533333',
+    fax: '+6075570542',
     address: '81310 UTM Johor Bahru, Johor Darul Ta’zim, Malaysia',
     website: 'https://www.utm.my',
   },
@@ -74,8 +75,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       'A private university on the Lakeside Campus in Subang Jaya, known for hospitality, business, ' +
       'design, medicine and an industry-linked curriculum.',
     email: 'contactus@taylors.edu.my',
-    phone: '+603-5629 5000',
-    fax: '+603-5629 5001',
+    phone: '+60356295000',
+    fax: '+60356295001',
     address: "No. 1, Jalan Taylor's, 47500 Subang Jaya, Selangor Darul Ehsan, Malaysia",
     website: 'https://university.taylors.edu.my',
   },
@@ -86,8 +87,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       'A not-for-profit private university in Bandar Sunway with programmes in business, computing, ' +
       'hospitality, psychology and the arts, many awarded jointly with Lancaster University.',
     email: 'info@sunway.edu.my',
-    phone: '+603-7491 8622',
-    fax: '+603-5635 8633',
+    phone: '+60374918622',
+    fax: '+60356358633',
     address: 'No. 5, Jalan Universiti, Bandar Sunway, 47500 Petaling Jaya, Selangor Darul Ehsan, Malaysia',
     website: 'https://university.sunway.edu.my',
   },
@@ -98,8 +99,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       "The Malaysian campus of Australia's Monash University in Bandar Sunway; graduates receive the " +
       'same Monash degree as in Melbourne.',
     email: 'mum.info@monash.edu',
-    phone: '+603-5514 6000',
-    fax: '+603-5514 6001',
+    phone: '+60355146000',
+    fax: '+60355146001',
     address: 'Jalan Lagoon Selatan, Bandar Sunway, 47500 Subang Jaya, Selangor Darul Ehsan, Malaysia',
     website: 'https://www.monash.edu.my',
   },
@@ -110,8 +111,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       'A branch campus of the UK University of Nottingham in Semenyih, offering British degrees in ' +
       'engineering, business, pharmacy, computer science and more.',
     email: 'enquiries@nottingham.edu.my',
-    phone: '+603-8924 8000',
-    fax: '+603-8924 8005',
+    phone: '+60389248000',
+    fax: '+60389248005',
     address: 'Jalan Broga, 43500 Semenyih, Selangor Darul Ehsan, Malaysia',
     website: 'https://www.nottingham.edu.my',
   },
@@ -122,8 +123,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       'A private university in Technology Park Malaysia, Kuala Lumpur, specialising in computing, ' +
       'software engineering, cyber security, engineering and business, with dual UK degrees.',
     email: 'info@apu.edu.my',
-    phone: '+603-8996 1000',
-    fax: '+603-8996 1001',
+    phone: '+60389961000',
+    fax: '+60389961001',
     address: 'Jalan Teknologi 5, Taman Teknologi Malaysia, 57000 Kuala Lumpur, Malaysia',
     website: 'https://www.apu.edu.my',
   },
@@ -134,8 +135,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       'A private university with its main campus in Cheras, Kuala Lumpur, known for medicine, pharmacy, ' +
       'music, engineering and hospitality.',
     email: 'info.sec@ucsiuniversity.edu.my',
-    phone: '+603-9101 8880',
-    fax: '+603-9102 2614',
+    phone: '+60391018880',
+    fax: '+60391022614',
     address:
       'No. 1, Jalan Menara Gading, UCSI Heights, Taman Connaught, Cheras, 56000 Kuala Lumpur, Malaysia',
     website: 'https://www.ucsiuniversity.edu.my',
@@ -147,8 +148,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       'A private university in Nilai, Negeri Sembilan, part of the INTI education group, with ' +
       'programmes in business, engineering, computing, health sciences and hospitality.',
     email: 'iu.enquiry@newinti.edu.my',
-    phone: '+606-798 2000',
-    fax: '+606-799 7531',
+    phone: '+6067982000',
+    fax: '+6067997531',
     address: 'Persiaran Perdana BBN, Putra Nilai, 71800 Nilai, Negeri Sembilan, Malaysia',
     website: 'https://newinti.edu.my',
   },
@@ -159,8 +160,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       'The Malaysian campus of Edinburgh’s Heriot-Watt University, on the lakeside of Putrajaya, ' +
       'offering British degrees in engineering, business, computing and actuarial science.',
     email: 'enquiries@hw.edu.my',
-    phone: '+603-8894 3888',
-    fax: '+603-8894 3999',
+    phone: '+60388943888',
+    fax: '+60388943999',
     address: 'No. 1, Jalan Venna P5/2, Precinct 5, 62200 Putrajaya, Wilayah Persekutuan Putrajaya, Malaysia',
     website: 'https://www.hw.ac.uk/malaysia',
   },
@@ -171,8 +172,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       'The first overseas campus of a renowned Chinese university, in Sepang near Kuala Lumpur ' +
       'International Airport, teaching mostly in English.',
     email: 'enquiry@xmu.edu.my',
-    phone: '+603-8705 5000',
-    fax: '+603-8705 5001',
+    phone: '+60387055000',
+    fax: '+60387055001',
     address: 'Jalan Sunsuria, Bandar Sunsuria, 43900 Sepang, Selangor Darul Ehsan, Malaysia',
     website: 'https://www.xmu.edu.my',
   },
@@ -183,8 +184,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       "Malaysia's first private university, in Cyberjaya and Melaka, strong in computing, creative " +
       'multimedia, engineering and business.',
     email: 'enquiry@mmu.edu.my',
-    phone: '+603-8312 5000',
-    fax: '+603-8312 5264',
+    phone: '+60383125000',
+    fax: '+60383125264',
     address: 'Persiaran Multimedia, 63100 Cyberjaya, Selangor Darul Ehsan, Malaysia',
     website: 'https://www.mmu.edu.my',
   },
@@ -195,8 +196,8 @@ export const UNIVERSITIES: TSeedUniversity[] = [
       'A private engineering and technology university owned by PETRONAS, on a lakeside campus in ' +
       'Seri Iskandar, Perak, known for petroleum, chemical and electrical engineering.',
     email: 'enquiry@utp.edu.my',
-    phone: '+605-368 8000',
-    fax: '+605-365 4075',
+    phone: '+6053688000',
+    fax: '+6053654075',
     address: '32610 Seri Iskandar, Perak Darul Ridzuan, Malaysia',
     website: 'https://www.utp.edu.my',
   },

@@ -13,24 +13,23 @@ import { useErrorAlert } from './notify';
 // reload and the back button keep as well.
 
 type TListState = { crudFilter?: string } | null;
+type TUpdate = (changes: Record<string, string | null>, replace?: boolean, nextFilter?: string) => void;
 
-export function useCrudList(definition: TCrudDefinition) {
+/** What the address says about the list, and the one way to change it. */
+function useListAddress(definition: TCrudDefinition) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
-  const { personal = false } = definition;
+  const { personal = false, choiceFilter } = definition;
   const filterText = (personal ? (location.state as TListState)?.crudFilter : params.get('q')) ?? '';
-  const page = toPageNumber(params.get('page'));
-  const selectedParam = params.get('selected');
-  const { base, filter, choiceFilter } = definition;
   // A value that is not one of the choices (an edited address) counts as none.
-  const asked = choiceFilter ? params.get(choiceFilter.param) : null;
-  const choice = choiceFilter?.options.some((o) => o.value === asked) ? (asked ?? '') : '';
+  const chosen = choiceFilter ? params.get(choiceFilter.param) : null;
+  const choice = choiceFilter?.options.some((o) => o.value === chosen) ? (chosen ?? '') : '';
 
-  const update = useCallback(
-    (changes: Record<string, string | null>, replace = false, nextFilter = filterText) => {
+  const update: TUpdate = useCallback(
+    (changes, replace = false, nextFilter = filterText) => {
       const { q = null, ...rest } = changes;
       const inAddress = personal ? rest : changes;
-      return setParams(
+      setParams(
         (current) => {
           const next = new URLSearchParams(current);
           for (const [key, value] of Object.entries(inAddress)) {
@@ -44,45 +43,73 @@ export function useCrudList(definition: TCrudDefinition) {
     },
     [setParams, personal, filterText],
   );
+  const page = toPageNumber(params.get('page'));
+  return { filterText, choice, page, selectedParam: params.get('selected'), update };
+}
 
+/** The list request's filter: the text filter and the choice filter together (AND). */
+function listFilter(definition: TCrudDefinition, filterText: string, choice: string): TFilter {
+  const { filter, choiceFilter } = definition;
+  const first = simpleFilter(filter.field, filter.operator, filterText.trim());
+  const second = choiceFilter ? simpleFilter(choiceFilter.field, 'EQ', choice) : undefined;
+  if (!second?.conditions?.length) return first;
+  return { ...first, conditions: [...(first.conditions ?? []), ...second.conditions] };
+}
+
+/** After a load the first row is selected, unless the selected one is on this page or the user
+ * deselected on purpose (spec 2.3). */
+function useFirstRowSelection(
+  list: { pageRows: TRow[] | undefined; lastPage: number },
+  page: number,
+  selectedParam: string | null,
+  update: TUpdate,
+) {
+  const { pageRows, lastPage } = list;
+  useEffect(() => {
+    if (!pageRows || page > lastPage) return;
+    if (selectedParam === '' || pageRows.some((r) => String(r.id) === selectedParam)) return;
+    update({ selected: pageRows[0] ? String(pageRows[0].id) : null }, true);
+  }, [pageRows, page, lastPage, selectedParam, update]);
+}
+
+export function useCrudList(definition: TCrudDefinition) {
+  const { filterText, choice, page, selectedParam, update } = useListAddress(definition);
+  const filter = listFilter(definition, filterText, choice);
   const list = usePagedList<TRow>({
-    base,
-    filter: bothFilters(
-      simpleFilter(filter.field, filter.operator, filterText.trim()),
-      choiceFilter ? simpleFilter(choiceFilter.field, 'EQ', choice) : undefined,
-    ),
+    base: definition.base,
+    filter,
     page,
     pageSize: PAGE_SIZE,
     // A page past the end (an old link, rows deleted meanwhile) moves to the last page.
     onPageOutOfRange: (lastPage) => update({ page: String(lastPage), selected: null }, true),
   });
-  const { rows, lastPage, pageRows } = list;
   useErrorAlert(list.isError ? list.error : null, 'crud.alerts.fetchFailed', list.errorUpdatedAt);
-
-  useEffect(() => {
-    if (!pageRows || page > lastPage) return;
-    // After a load the first row is selected, unless the selected one is on this page or the user
-    // deselected on purpose (spec 2.3).
-    if (selectedParam === '' || pageRows.some((r) => String(r.id) === selectedParam)) return;
-    update({ selected: pageRows[0] ? String(pageRows[0].id) : null }, true);
-  }, [pageRows, page, lastPage, selectedParam, update]);
+  useFirstRowSelection(list, page, selectedParam, update);
 
   // Until the address catches up, a fresh page shows its first row as selected straight away.
   const selected =
-    selectedParam === '' ? null : (rows.find((r) => String(r.id) === selectedParam) ?? pageRows?.[0] ?? null);
+    selectedParam === ''
+      ? null
+      : (list.rows.find((r) => String(r.id) === selectedParam) ?? list.pageRows?.[0] ?? null);
+  const choiceParam = definition.choiceFilter?.param;
+  const pageParam = (value: number) => (value > 1 ? String(value) : null);
 
   return {
     list,
     filterText,
+    /** The first load is in and its selection written to the address (nothing left to race). */
+    settled: list.pageRows !== undefined && (list.pageRows.length === 0 || selectedParam !== null),
+    /** The list request's filter, as sent (positionOf asks with the same one). */
+    filter,
     selected,
-    setPage: (value: number) => update({ page: value > 1 ? String(value) : null, selected: null }),
+    setPage: (value: number) => update({ page: pageParam(value), selected: null }),
     /** A filter change goes back to page 1. */
     setFilter: (text: string) =>
       update({ q: text.trim() || null, page: null, selected: null }, false, text.trim()),
     /** Clear empties both filters. */
     clear: () =>
       update(
-        { q: null, page: null, selected: null, ...(choiceFilter ? { [choiceFilter.param]: null } : {}) },
+        { q: null, page: null, selected: null, ...(choiceParam ? { [choiceParam]: null } : {}) },
         false,
         '',
       ),
@@ -90,16 +117,16 @@ export function useCrudList(definition: TCrudDefinition) {
     choice,
     /** A choice applies at once and, like a filter change, goes back to page 1. */
     setChoice: (value: string) =>
-      choiceFilter && update({ [choiceFilter.param]: value || null, page: null, selected: null }),
+      choiceParam && update({ [choiceParam]: value || null, page: null, selected: null }),
     /** Clicking the selected row deselects it. */
     toggle: (row: TRow) => update({ selected: selected?.id === row.id ? '' : String(row.id) }, true),
     /** Let the next load pick its first row again (after a delete or an add). */
     forgetSelection: () => update({ selected: null }, true),
+    /** Open 1-based `at` with row `id` selected, or page 1 with its first row (a saved row's place). */
+    show: (at: { page: number; id: number } | null) =>
+      update(
+        at ? { page: pageParam(at.page), selected: String(at.id) } : { page: null, selected: null },
+        true,
+      ),
   };
-}
-
-/** The text filter and the choice filter together (AND); either may constrain nothing. */
-function bothFilters(first: TFilter, second: TFilter | undefined): TFilter {
-  if (!second?.conditions?.length) return first;
-  return { ...first, conditions: [...(first.conditions ?? []), ...second.conditions] };
 }

@@ -2,8 +2,11 @@ import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TApplicationCourse } from '@uniapply/shared';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, type To } from 'react-router';
 import { WIZARD_NAMESPACES } from './step-fields';
+
+/** The thank-you screen's way on; `state`: the staff list's place and the saved student (issue 20). */
+export type TDone = { to: To; label: string; state?: unknown };
 
 /** Who fills the form in: the thank-you screen speaks to them (issue 18 item 6). */
 export type TAudience = 'student' | 'agent' | 'admin';
@@ -30,7 +33,7 @@ export function ThankYou({
   audience,
   courses,
 }: {
-  done: { to: string; label: string };
+  done: TDone;
   audience: TAudience;
   courses: readonly TApplicationCourse[];
 }) {
@@ -79,7 +82,7 @@ export function ThankYou({
             ))}
           </List>
         </Stack>
-        <Anchor component={Link} to={done.to}>
+        <Anchor component={Link} to={done.to} state={done.state}>
           {t(done.label)}
         </Anchor>
       </Stack>

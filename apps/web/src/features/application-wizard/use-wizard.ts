@@ -45,15 +45,17 @@ export type TWizardOptions = {
 function useStepAddress() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  // The entry's state travels along: where the staff list was (its filter and page, `crudReturn`).
+  const { state } = useLocation();
   const to = useCallback(
     (step: number, options: { studentId?: number; replace?: boolean } = {}) => {
       const next = new URLSearchParams(params);
       next.delete('step');
       if (options.studentId) next.set('studentId', String(options.studentId));
       next.append('step', String(step));
-      navigate({ search: `?${next}` }, { replace: options.replace });
+      navigate({ search: `?${next}` }, { replace: options.replace, state });
     },
-    [params, navigate],
+    [params, navigate, state],
   );
   return { requested: params.get('step'), studentParam: params.get('studentId'), to };
 }

@@ -24,16 +24,16 @@ import { DocumentsStep } from './steps/documents-step';
 import { ExperienceStep } from './steps/experience-step';
 import { LanguagesStep } from './steps/languages-step';
 import { QualificationsStep } from './steps/qualifications-step';
-import type { TAudience } from './thank-you';
+import type { TAudience, TDone } from './thank-you';
 import { ThankYou } from './thank-you';
 import { type TWizard, type TWizardOptions, useWizard } from './use-wizard';
 import type { TProblem } from './wizard-state';
 
-export type { TAudience };
+export type { TAudience, TDone };
 
 type TFrameProps = TWizardOptions & {
   /** Where the thank-you screen leads: the student's dashboard, or the staff list. */
-  done: { to: string; label: string };
+  done: TDone;
   /** Default 'student'. Staff see whose application is open above the stepper. */
   audience?: TAudience;
 };

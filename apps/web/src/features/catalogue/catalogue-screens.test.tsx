@@ -252,6 +252,9 @@ describe('University Maintenance', () => {
     await screen.findByText('Item saved successfully!');
     expect(fake.store.rows[0]).toMatchObject({
       website: 'https://taylors.edu.my',
+      // Issue 20 item 4: saved without spaces, dashes or brackets.
+      phone: '+60356295000',
+      fax: '+60356295001',
       tiktok: null,
       description: null,
     });

@@ -73,8 +73,7 @@ export function UniversityCard({ university }: { university: TUniversity }) {
             <SocialLinks university={university} />
             <Button
               component={Link}
-              to={COURSE_LIST_PATH}
-              state={{ universityId: university.id } satisfies TCourseListState}
+              to={`${COURSE_LIST_PATH}?${new URLSearchParams({ university: String(university.id) })}`}
               rightSection={<IconArrowRight size={16} aria-hidden />}
               aria-label={t('universities.coursesOf', { name })}
             >

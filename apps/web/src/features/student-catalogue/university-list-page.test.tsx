@@ -59,12 +59,13 @@ describe('student university list', () => {
     expect(um.queryByRole('link', { name: /YouTube/ })).not.toBeInTheDocument();
   });
 
-  it('the courses link opens the course list filtered by that university', async () => {
+  it('the courses link carries the university in its address and opens the filtered course list', async () => {
     const { user, fetchMock } = await renderAsStudent(PATH, catalogueHandlers());
     const taylors = within(await card('Taylor’s University'));
     const link = taylors.getByRole('link', { name: 'Courses at Taylor’s University' });
     expect(link).toHaveTextContent('Courses');
-    expect(link).toHaveAttribute('href', '/Student/UniversityCourseList');
+    // In the address, not in navigation state: a reload or a shared link keeps the university.
+    expect(link).toHaveAttribute('href', '/Student/UniversityCourseList?university=8');
 
     await user.click(link);
     expect(await screen.findByRole('heading', { level: 1, name: 'Courses' })).toBeInTheDocument();

@@ -1,0 +1,90 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { invalidateAfterWrite, resources } from '../../lib/resources';
+import type { TCrudDefinition, TRow, TSelectionAction } from './define';
+import { notifyFailure, notifySuccess } from './notify';
+import type { useCrudList } from './use-crud-list';
+
+// What the maintenance screen's buttons do: open the form (or the form page), delete the selected
+// row after a confirmation, run a selection action after its confirmation.
+
+export function useCrudCommands(
+  definition: TCrudDefinition,
+  list: ReturnType<typeof useCrudList>,
+  t: TFunction,
+) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  /** undefined: closed; null: adding; a row: editing it. */
+  const [formItem, setFormItem] = useState<TRow | null | undefined>(undefined);
+  const [confirming, setConfirming] = useState(false);
+  const [pendingAction, setPendingAction] = useState<TSelectionAction | null>(null);
+  const { selected } = list;
+
+  const remove = useMutation({
+    mutationFn: (id: number) => resources.delete(definition.base, id),
+    onSuccess: async () => {
+      notifySuccess(t, 'crud.alerts.deleted');
+      list.forgetSelection();
+      await invalidateAfterWrite(queryClient, definition.base);
+    },
+    onError: (error) => notifyFailure(t, 'crud.alerts.deleteFailed', error),
+    onSettled: () => setConfirming(false),
+  });
+
+  const act = useMutation({
+    mutationFn: ({ action, row }: { action: TSelectionAction; row: TRow }) => action.run(row),
+    onSuccess: async (_answer, { action }) => {
+      notifySuccess(t, action.done);
+      await invalidateAfterWrite(queryClient, definition.base);
+    },
+    onError: (error, { action }) => notifyFailure(t, action.failed, error),
+    onSettled: () => setPendingAction(null),
+  });
+
+  const { formPage, addFromSelection } = definition;
+  // The form page leads back to the list as it was (its address and state: filter, page), naming
+  // the student it saved (`crudSaved`), so the list opens the page that holds them.
+  const toFormPage = (search = '') =>
+    navigate(`${formPage!.path}${search}`, {
+      state: { crudReturn: { search: location.search, state: location.state } },
+    });
+  const openAdd = () => {
+    if (formPage) toFormPage();
+    else if (addFromSelection) {
+      if (!selected) return notifyFailure(t, 'crud.alerts.selectToAdd');
+      setFormItem(addFromSelection(selected) as TRow);
+    } else setFormItem(null);
+  };
+  const openEdit = () => {
+    if (!selected) return notifyFailure(t, 'crud.alerts.selectToEdit');
+    if (formPage)
+      navigate(`${formPage.path}?${new URLSearchParams({ [formPage.idParam]: String(selected.id) })}`);
+    else setFormItem(selected);
+  };
+  const askDelete = () => (selected ? setConfirming(true) : notifyFailure(t, 'crud.alerts.selectToDelete'));
+
+  return {
+    formItem,
+    closeForm: () => setFormItem(undefined),
+    openAdd,
+    openEdit,
+    askDelete,
+    deletion: {
+      opened: confirming,
+      busy: remove.isPending,
+      cancel: () => setConfirming(false),
+      confirm: () => selected && remove.mutate(selected.id),
+    },
+    action: {
+      pending: pendingAction,
+      busy: act.isPending,
+      ask: setPendingAction,
+      cancel: () => setPendingAction(null),
+      confirm: () => pendingAction && selected && act.mutate({ action: pendingAction, row: selected }),
+    },
+  };
+}
