@@ -37,8 +37,9 @@ type TProbe = (ids: TIds) => {
 /** `admins` routes are admin-only by their access rule (the matrix test), so no owner to cross. */
 type TEntry = TProbe | 'admins' | { notAnOwnersRecord: string };
 
+// positionOf answers another owner's row like a missing one: test/resources/position-of.test.ts.
 const GENERIC_VERBS =
-  /^\/api\/[A-Za-z]+\/(:id|getId|getItem|getListByPage|allAsync|find|findAsync|count|countAsync|add|update|delete|CreateOrUpdate|addCourse|AddUniversityCourse|updateCourse\/:id|UpdateUniversityCourse\/:id)$/;
+  /^\/api\/[A-Za-z]+\/(:id|getId|getItem|getListByPage|positionOf|allAsync|find|findAsync|count|countAsync|add|update|delete|CreateOrUpdate|addCourse|AddUniversityCourse|updateCourse\/:id|UpdateUniversityCourse\/:id)$/;
 
 const PROBES: Record<string, TEntry> = {
   'GET /api/Document/downloadByFileId/:fileId': (v) => ({
