@@ -234,7 +234,10 @@ describe('the open document requests on the agent home', () => {
     const card = await within(dialog).findByRole('article', { name: 'Software Engineering' });
     const file = new File(['%PDF-1.4'], 'statement.pdf', { type: 'application/pdf' });
     await user.upload(await within(card).findByLabelText('Choose a file for Bank statement'), file);
-    expect(await within(card).findByText('Bank statement: uploaded (statement.pdf)')).toBeInTheDocument();
+    // Answered, the application is under review again: the slot keeps the file and may replace it
+    // until a decision (issue 20 item 6).
+    const slot = await within(card).findByRole('group', { name: 'Bank statement' });
+    expect(await within(slot).findByText('statement.pdf')).toBeInTheDocument();
     // Nothing is open any more: the panel goes once the dialog is closed.
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: /Open document request/ })).toBeNull());
