@@ -105,7 +105,9 @@ test('the admin requests documents from Application Forms; the student answers; 
     mimeType: 'application/pdf',
     buffer: pdfFile(),
   });
-  await expect(card.getByText('Bank statement: uploaded (statement.pdf)')).toBeVisible();
+  // Answered, the application is under review again: the slot keeps the file, replaceable until a
+  // decision (issue 20 item 6).
+  await expect(slot.getByText('statement.pdf', { exact: true })).toBeVisible();
   await expect(badgeIn(card, 'Under review')).toBeVisible();
   await expect(badgeIn(panel, 'Under review')).toBeVisible({ timeout: 10_000 });
   await expect(badgeIn(row, 'Under review')).toBeVisible();

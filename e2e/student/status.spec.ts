@@ -89,7 +89,9 @@ test('a documents request reaches the student live; their upload returns the app
     mimeType: 'application/pdf',
     buffer: pdfFile(),
   });
-  await expect(card.getByText('Bank statement: uploaded (statement.pdf)')).toBeVisible();
+  // Answered, the application is under review again: the slot keeps the file, replaceable until a
+  // decision (issue 20 item 6).
+  await expect(slot.getByText('statement.pdf', { exact: true })).toBeVisible();
   await expect(badge(card, 'Under review')).toBeVisible();
   await expect.poll(async () => (await stateOf()).status).toBe('underReview');
 

@@ -167,7 +167,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
  * Lists of `{ what, count }` in a problem's params (what still uses a row) become text in the
  * user's language: "courses: 2, university courses: 1".
  */
-function translatedParams(params: Record<string, unknown>): Record<string, unknown> {
+export function translatedParams(params: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...params };
   for (const [key, value] of Object.entries(params)) {
     if (!Array.isArray(value) || !value.every((v) => isRecord(v) && typeof v.what === 'string')) continue;

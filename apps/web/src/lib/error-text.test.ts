@@ -13,6 +13,11 @@ describe('errorText', () => {
     expect(errorText(t, error)).toBe('The file is larger than 10\u00a0MB.');
   });
 
+  it('names what still uses a row in the language, as the API client does', () => {
+    const error = new ApiError(409, 'In use', '', [], 'inUse', { uses: [{ what: 'courses', count: 1 }] });
+    expect(errorText(t, error)).toBe('This item is still used (courses: 1) and cannot be deleted.');
+  });
+
   it('falls back to the server’s message for a code without a text', () => {
     const error = new ApiError(400, 'Some new problem', '', [], 'somethingNew' as never);
     expect(errorText(t, error)).toBe('Some new problem');

@@ -1,11 +1,12 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from './api';
+import { ApiError, translatedParams } from './api';
 
 /**
  * The one way the web turns a failure into text in the user's language (issue 19 item 3):
- * - a problem's code reads `common:errors.<code>` with its params (timeout and network included;
- *   the server's English message when the code has no text yet);
+ * - a problem's code reads `common:errors.<code>` with its params, lists of what uses a row named
+ *   as the API client names them (timeout and network included; the server's English message
+ *   when the code has no text yet);
  * - a refusal for too many attempts reads `common:errors.tooMany`;
  * - an answer without a code says the server's own message, or `fallbackKey` when the caller gives
  *   one (a list's "could not be loaded");
@@ -15,7 +16,10 @@ export function errorText(t: TFunction, error: unknown, fallbackKey?: string): s
   if (error instanceof ApiError) {
     if (error.status === 429) return t('common:errors.tooMany') as string;
     if (error.code)
-      return t(`common:errors.${error.code}`, { ...error.params, defaultValue: error.message }) as string;
+      return t(`common:errors.${error.code}`, {
+        ...translatedParams(error.params),
+        defaultValue: error.message,
+      }) as string;
     if (error.message && !fallbackKey) return error.message;
   }
   return t(fallbackKey ?? 'common:errors.unexpected') as string;
