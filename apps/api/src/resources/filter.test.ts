@@ -280,6 +280,14 @@ function valueArb(type: TFieldType): fc.Arbitrary<unknown> {
   }
 }
 
+/** A value as the compiler compares it: '9' and '10' as numbers, 'true' as a boolean. */
+const asCoerced = (x: unknown): number | boolean | string =>
+  x === 'true' || x === 'false'
+    ? x === 'true'
+    : typeof x === 'string' && /^-?\d+$/.test(x)
+      ? Number(x)
+      : (x as number | boolean | string);
+
 function conditionArb(resource: TResource) {
   const entries = Object.entries(resource.fields);
   return fc.constantFrom(...entries).chain(([path, f]) => {
@@ -303,7 +311,9 @@ function conditionArb(resource: TResource) {
         // In order: an inverted range is a 400 of its own (issue 20 item 1, tested apart).
         value: fc
           .tuple(fc.oneof(v, fc.constant(null)), fc.oneof(v, fc.constant(null)))
-          .map(([lo, hi]) => (lo != null && hi != null && lo > hi ? [hi, lo] : [lo, hi])),
+          .map(([lo, hi]) =>
+            lo != null && hi != null && asCoerced(lo) > asCoerced(hi) ? [hi, lo] : [lo, hi],
+          ),
       }),
     );
   });
