@@ -2,6 +2,7 @@ export * from './admin.js';
 export * from './application/index.js';
 export * from './catalogue/course.js';
 export * from './catalogue/exchange-rate.js';
+export * from './catalogue/intake.js';
 export * from './catalogue/named.js';
 export * from './catalogue/university.js';
 export * from './catalogue/university-course.js';

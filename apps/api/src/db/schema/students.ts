@@ -12,9 +12,10 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { documentTypes, universityCourses } from './catalogue.js';
+import { documentTypes, intakes, universityCourses } from './catalogue.js';
 import { users } from './people.js';
 
 const audit = () => ({
@@ -198,10 +199,16 @@ export const studentCourses = pgTable(
     universityCourseId: integer()
       .notNull()
       .references(() => universityCourses.id, { onDelete: 'restrict' }),
+    /** The intake applied to (issue 21); null for a course without intakes. */
+    intakeId: integer().references(() => intakes.id, { onDelete: 'restrict' }),
     submittedAt: timestamp({ withTimezone: true, mode: 'string' }),
   },
   (t) => [
-    uniqueIndex('student_courses_student_course_uq').on(t.studentId, t.universityCourseId),
+    // One application per course and intake; null intakes count as equal (NULLS NOT DISTINCT).
+    unique('student_courses_student_course_uq')
+      .on(t.studentId, t.universityCourseId, t.intakeId)
+      .nullsNotDistinct(),
+    index('student_courses_intake_idx').on(t.intakeId),
     index('student_courses_course_idx').on(t.universityCourseId),
     // The Application Form list: submitted courses only, paged in id order.
     index('student_courses_submitted_idx').on(t.id).where(sql`${t.submittedAt} is not null`),
