@@ -53,6 +53,7 @@ afterEach(() => resetNotifications());
 
 // A list of people whose Add and Edit open a form page (the agent's students): the name filter is
 // in the history entry's state, and the form page comes back with the saved student's id there.
+// The form page is on the screen's own route here (renderScreen has one), told apart by its state.
 const people = defineCrud({
   ...courseCategories,
   formPage: { path: '/screen', idParam: 'id' },
