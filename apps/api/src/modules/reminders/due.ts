@@ -6,8 +6,11 @@ import type { TReminderKind } from '../../db/schema/index.js';
 // Which reminders are due (issue 21 item 5), each as one INSERT … SELECT into reminders_sent that
 // returns the keys it wrote. The key (kind, subject, period) is the record that a reminder went
 // out: a key already there (an earlier run, another process that got there first) inserts nothing,
-// and a second process inserting the same key waits for the first's transaction and then skips it.
-// Only profiles managed by a student or an agent are reminded (an admin's own are not).
+// and a second process inserting the same key waits for the first's transaction and then skips it
+// (in one order, so two processes never wait for each other both ways). The oldest periods first: a
+// backlog (the first run after deployment) goes out over several runs, the most overdue first.
+// A profile an admin manages gets its key recorded but no reminder (send.ts reads the owner's role
+// with the details; a role check here would join every profile on every run).
 
 export const DAY = 86_400_000;
 /** (a) An unconfirmed application whose last saved step is this old. */
@@ -21,10 +24,6 @@ export type TDueKey = { kind: TReminderKind; subjectId: number; period: string }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (d: Date) => d.toISOString();
-const managed = (
-  studentId: SQL,
-) => sql`exists (select 1 from student_infos si join users u on u.id = si.user_id
-  where si.id = ${studentId} and u.role in ('Student', 'Agent'))`;
 
 async function insertKeys(tx: TDbOrTx, candidates: SQL, now: Date, limit: number): Promise<TDueKey[]> {
   const result = await tx.execute(sql`
@@ -32,6 +31,7 @@ async function insertKeys(tx: TDbOrTx, candidates: SQL, now: Date, limit: number
     select c.kind, c.subject_id, c.period, ${iso(now)}::timestamptz from (${candidates}) c
     where not exists (select 1 from reminders_sent r
       where r.kind = c.kind and r.subject_id = c.subject_id and r.period = c.period)
+    order by c.period, c.subject_id
     limit ${limit}
     on conflict do nothing
     returning kind, subject_id as "subjectId", period`);
@@ -48,7 +48,7 @@ export function dueIdle(tx: TDbOrTx, now: Date, limit: number) {
     tx,
     sql`select 'idle'::text as kind, s.student_id as subject_id, s.saved_at as period
       from application_stages s
-      where s.step < 11 and s.saved_at <= ${cutoff}::timestamptz and ${managed(sql`s.student_id`)}`,
+      where s.step < 11 and s.saved_at <= ${cutoff}::timestamptz`,
     now,
     limit,
   );
@@ -69,8 +69,7 @@ export function dueDocuments(tx: TDbOrTx, now: Date, limit: number) {
         where dr.student_course_id in (select student_course_id from document_requests where answered_at is null)
         group by dr.student_course_id) o
       join application_statuses st on st.student_course_id = o.id and st.status = 'documentsRequested'
-      join student_courses sc on sc.id = o.id
-      where o.period <= ${cutoff}::timestamptz and ${managed(sql`sc.student_id`)}`,
+      where o.period <= ${cutoff}::timestamptz`,
     now,
     limit,
   );
@@ -92,7 +91,7 @@ export function dueDeadlines(tx: TDbOrTx, now: Date, settings: TSettings, limit:
       from intakes i
       join student_courses sc on sc.intake_id = i.id and sc.submitted_at is null
       where i.open and i.application_deadline > ${iso(now)}::timestamptz
-        and i.application_deadline <= ${lead}::timestamptz and ${managed(sql`sc.student_id`)}`,
+        and i.application_deadline <= ${lead}::timestamptz`,
     now,
     limit,
   );

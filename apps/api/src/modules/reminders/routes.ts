@@ -16,6 +16,6 @@ export const remindersModule = fp(async (app: FastifyInstance) => {
     kind: 'reminders.send',
     everyMs: REMINDERS_EVERY_MS,
     leaseMs: 30 * 60_000,
-    run: async ({ now, signal }) => sendReminders(db, now, await readSettings(db), signal),
+    run: async ({ now }) => sendReminders(db, now, await readSettings(db)),
   });
 });

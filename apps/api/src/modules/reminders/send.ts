@@ -11,6 +11,7 @@ import {
   universities,
   universityCourses,
   userNotifications,
+  users,
 } from '../../db/schema/index.js';
 import { enqueueServerMails, type TMailItem, type TServerMail } from '../mail/index.js';
 import { dueDeadlines, dueDocuments, dueIdle, type TDueKey } from './due.js';
@@ -21,8 +22,13 @@ import { dueDeadlines, dueDocuments, dueIdle, type TDueKey } from './due.js';
 // profile's address and the agent's copy), in the recipient's language. A batch commits all of it
 // or none, so a reminder is recorded exactly when it was sent.
 
-/** Keys per transaction: a first run over a large backlog commits in slices. */
-export const REMINDER_BATCH = 2000;
+/**
+ * At most this many reminders per run, the most urgent kinds first (deadlines, documents, idle
+ * wizards), each kind in one transaction: a run stays short (issue 21 item 6: at most 2 s), and a
+ * backlog (the first runs after deployment) goes out over the next hourly runs, the most overdue
+ * first.
+ */
+export const REMINDERS_PER_RUN = 1000;
 
 type TReminder = {
   userId: number;
@@ -51,6 +57,9 @@ async function write(tx: TDbOrTx, reminders: TReminder[], now: Date) {
   );
 }
 
+/** Only profiles a student or an agent manages are reminded (an admin's own are not). */
+const remindedRole = inArray(users.role, ['Student', 'Agent']);
+
 /** (a) The idle wizards of these students. */
 async function idleReminders(tx: TDbOrTx, keys: TDueKey[]): Promise<TReminder[]> {
   if (keys.length === 0) return [];
@@ -58,10 +67,14 @@ async function idleReminders(tx: TDbOrTx, keys: TDueKey[]): Promise<TReminder[]>
     .select({ studentId: studentInfos.id, userId: studentInfos.userId, step: applicationStages.step })
     .from(studentInfos)
     .innerJoin(applicationStages, eq(applicationStages.studentId, studentInfos.id))
+    .innerJoin(users, eq(users.id, studentInfos.userId))
     .where(
-      inArray(
-        studentInfos.id,
-        keys.map((k) => k.subjectId),
+      and(
+        inArray(
+          studentInfos.id,
+          keys.map((k) => k.subjectId),
+        ),
+        remindedRole,
       ),
     );
   return rows.map((r) => {
@@ -92,10 +105,14 @@ function applicationsOf(tx: TDbOrTx, keys: TDueKey[]) {
     .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
     .innerJoin(courses, eq(courses.id, universityCourses.courseId))
     .innerJoin(universities, eq(universities.id, universityCourses.universityId))
+    .innerJoin(users, eq(users.id, studentInfos.userId))
     .where(
-      inArray(
-        studentCourses.id,
-        keys.map((k) => k.subjectId),
+      and(
+        inArray(
+          studentCourses.id,
+          keys.map((k) => k.subjectId),
+        ),
+        remindedRole,
       ),
     );
 }
@@ -151,27 +168,27 @@ type TKindRun = {
 };
 
 /**
- * One run of the reminders job at `now` (the app's clock): every due reminder of every kind, in
- * batches of REMINDER_BATCH keys per transaction. Safe to run twice and in several processes at
- * once (see due.ts). Returns how many reminders each kind sent.
+ * One run of the reminders job at `now` (the app's clock): the due reminders, at most
+ * REMINDERS_PER_RUN in all. Safe to run twice and in several processes at once (see due.ts).
+ * Returns how many reminders of each kind it sent.
  */
-export async function sendReminders(db: TDb, now: Date, settings: TSettings, signal?: AbortSignal) {
-  const kinds: Record<'idle' | 'documents' | 'deadline', TKindRun> = {
-    idle: { due: dueIdle, details: idleReminders },
-    documents: { due: dueDocuments, details: documentsReminders },
+export async function sendReminders(db: TDb, now: Date, settings: TSettings, budget = REMINDERS_PER_RUN) {
+  const kinds: Record<'deadline' | 'documents' | 'idle', TKindRun> = {
     deadline: { due: (tx, at, limit) => dueDeadlines(tx, at, settings, limit), details: deadlineReminders },
+    documents: { due: dueDocuments, details: documentsReminders },
+    idle: { due: dueIdle, details: idleReminders },
   };
-  const sent = { idle: 0, documents: 0, deadline: 0 };
+  const sent = { deadline: 0, documents: 0, idle: 0 };
+  let left = budget;
   for (const [name, kind] of Object.entries(kinds) as [keyof typeof kinds, TKindRun][]) {
-    for (;;) {
-      const keys = await db.transaction(async (tx) => {
-        const due = await kind.due(tx, now, REMINDER_BATCH);
-        await write(tx, await kind.details(tx, due), now);
-        return due;
-      });
-      sent[name] += keys.length;
-      if (keys.length < REMINDER_BATCH || signal?.aborted) break;
-    }
+    if (left <= 0) break;
+    const keys = await db.transaction(async (tx) => {
+      const due = await kind.due(tx, now, left);
+      await write(tx, await kind.details(tx, due), now);
+      return due;
+    });
+    sent[name] = keys.length;
+    left -= keys.length;
   }
   return sent;
 }
