@@ -180,6 +180,20 @@ describe(`reminders (${testDbKind()})`, { timeout: 180_000 }, () => {
     expect(second.mails).toHaveLength(2);
   });
 
+  it('an admin’s own profile is not reminded; an account without status mails gets the notification only', async () => {
+    const adminWho = await signInAs(t, 'reminders.admin2@apps.test', 'Admin');
+    const quiet = await signInAs(t, 'reminders.quiet@apps.test', 'Student');
+    await t.database.db.update(users).set({ statusMails: false }).where(eq(users.id, quiet.userId));
+    const saved = new Date();
+    const adminsOwn = await firstFiveSteps(t, client(t, adminWho), adminWho, 'Adminown');
+    const quietOwn = await firstFiveSteps(t, client(t, quiet), quiet, 'Quiet');
+    await runTwiceAndInTwoProcesses(at(saved, 7 * DAY + 5 * MINUTE));
+    expect(await remindersOf(adminsOwn, 'reminderIdle')).toEqual({ notifications: [], mails: [] });
+    const q = await remindersOf(quietOwn, 'reminderIdle');
+    expect(q.notifications).toHaveLength(1);
+    expect(q.mails).toEqual([]);
+  });
+
   it('(b) an open documents request after 3 days, once; an answer starts a new period', async () => {
     const who = await signInAs(t, 'reminders.docs@apps.test', 'Student');
     await setLanguage(who.userId, 'ru');

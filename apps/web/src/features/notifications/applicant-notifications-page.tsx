@@ -232,7 +232,7 @@ function Entry({
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
           {n.kind !== 'statusChanged' && (
-            <Badge color="yellow.9" variant="light" size="sm">
+            <Badge color="indigo.9" variant="filled" size="sm">
               {t('page.reminder')}
             </Badge>
           )}
