@@ -81,6 +81,17 @@ export const waitsForApplicant = (status: TApplicationStatus): boolean => status
 export const mayReplaceAnswer = (status: TApplicationStatus): boolean =>
   status === 'documentsRequested' || status === 'underReview';
 
+/**
+ * Issue 21: the statuses whose application no longer holds a seat of its intake's cap (a lapsed
+ * offer joins them once the pipeline has one). Every other submitted application counts.
+ */
+export const SEAT_RELEASED_STATUSES = [
+  'withdrawn',
+  'rejected',
+] as const satisfies readonly TApplicationStatus[];
+export const holdsSeat = (status: TApplicationStatus) =>
+  !(SEAT_RELEASED_STATUSES as readonly TApplicationStatus[]).includes(status);
+
 /** How long an admin may undo their own last move. */
 export const UNDO_WINDOW_MS = 24 * 3600_000;
 
