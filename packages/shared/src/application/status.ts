@@ -137,6 +137,18 @@ export const ZStatusMove = z
   });
 export type TStatusMove = z.infer<typeof ZStatusMove>;
 
+/**
+ * Issue 21: an admin moves a live application to a later intake of its course (a deferral). The
+ * status stays; the history records the move, and it cannot be undone (defer again instead).
+ */
+export const ZIntakeDeferral = z.object({
+  studentCourseId: zId,
+  intakeId: zId,
+  version: zVersion,
+  message: zMessage.optional(),
+});
+export type TIntakeDeferral = z.infer<typeof ZIntakeDeferral>;
+
 export const ZStatusUndo = z.object({ studentCourseId: zId, version: zVersion });
 export type TStatusUndo = z.infer<typeof ZStatusUndo>;
 
