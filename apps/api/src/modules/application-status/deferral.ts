@@ -21,8 +21,8 @@ import { zQueryInt } from '../../resources/hooks.js';
 import { inTransaction } from '../../resources/mutations.js';
 import { actorOf, type TActor } from '../../resources/scope.js';
 import { readSettings } from '../../settings/store.js';
-import { takenSeats } from '../application-wizard/intake-rules.js';
 import { insertHistory, lockStatus, setStatus, stateOf } from './repository.js';
+import { intakeTimes, takenSeats } from './seats.js';
 import { requireApplication, statusConflict } from './service.js';
 
 // Issue 21: a deferral. An admin moves a live application (not withdrawn, rejected or enrolled) to
@@ -70,18 +70,13 @@ export async function laterIntakes(
   const list: TIntakeAvailability[] = [];
   for (const r of rows) {
     const taken = await takenSeats(tx, r.id);
-    const times = {
-      applicationDeadline: iso(r.applicationDeadline),
-      lateDeadline: r.lateDeadline === null ? null : iso(r.lateDeadline),
-      seatCap: r.seatCap,
-      open: r.open,
-    };
+    const times = intakeTimes(r);
     list.push({
       id: r.id,
       universityCourseId: r.universityCourseId,
       startDate: r.startDate,
-      applicationDeadline: iso(r.applicationDeadline),
-      lateDeadline: r.lateDeadline === null ? null : iso(r.lateDeadline),
+      applicationDeadline: times.applicationDeadline,
+      lateDeadline: times.lateDeadline,
       acceptanceDeadline: iso(r.acceptanceDeadline),
       state: intakeState(times, now, taken),
       seatsLeft: r.seatCap === null ? null : Math.max(0, r.seatCap - taken),

@@ -1,8 +1,6 @@
 import {
-  intakeState,
   isChoosable,
   isFinalStatus,
-  SEAT_RELEASED_STATUSES,
   type TApplicationStatus,
   type TCourseChoice,
   type TErrorCode,
@@ -12,6 +10,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client.js';
 import { applicationStatuses, intakes, studentCourses, universityCourses } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import { lockedIntakeState } from '../application-status/seats.js';
 
 // The application rules of intakes (issue 21 item 2): an application is one course and one intake.
 // The course step's save checks the choices (the intake belongs to its course, a course with
@@ -114,41 +113,11 @@ async function submittedOf(tx: TDbOrTx, studentId: number, courseIds: number[]) 
   return rows;
 }
 
-/** Submitted applications of the intake that hold a seat (not withdrawn, rejected or lapsed). */
-export async function takenSeats(tx: TDbOrTx, intakeId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(studentCourses)
-    .leftJoin(applicationStatuses, eq(applicationStatuses.studentCourseId, studentCourses.id))
-    .where(
-      and(
-        eq(studentCourses.intakeId, intakeId),
-        isNotNull(studentCourses.submittedAt),
-        sql`coalesce(${applicationStatuses.status}, 'submitted') not in ${SEAT_RELEASED_STATUSES}`,
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-const iso = (v: string) => new Date(v).toISOString();
 const REFUSAL: Record<Exclude<TIntakeState, 'open' | 'late'>, [TErrorCode, string]> = {
   closed: ['intakeClosed', 'The intake is closed for applications.'],
   past: ['intakePast', "The intake's application deadline has passed."],
   full: ['intakeFull', 'The intake has no seats left.'],
 };
-
-/** One intake's state at `now`, its row locked for this transaction (FOR UPDATE). */
-export async function lockedIntakeState(tx: TDbOrTx, intakeId: number, now: Date) {
-  const [intake] = await tx.select().from(intakes).where(eq(intakes.id, intakeId)).for('update');
-  if (!intake) return undefined;
-  const times = {
-    applicationDeadline: iso(intake.applicationDeadline),
-    lateDeadline: intake.lateDeadline === null ? null : iso(intake.lateDeadline),
-    seatCap: intake.seatCap,
-    open: intake.open,
-  };
-  return { intake, state: intakeState(times, now, await takenSeats(tx, intakeId)) };
-}
 
 /**
  * Confirm's check, inside its transaction: each intake of the student's courses about to be
