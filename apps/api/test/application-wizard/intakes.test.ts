@@ -189,6 +189,17 @@ describe(`the confirm checks each intake at the app clock's now (${testDbKind()}
     expect(ok(await confirm(id))).toMatchObject({ submitted: [termCourseId] });
   });
 
+  it('asks for an intake when a course with intakes was chosen without one (the generic add)', async () => {
+    const id = await completeApplication(t, agent, agentWho, 'IntkGeneric', [plainCourseId]);
+    ok(await agent.post('/StudentCourse/add', { studentId: id, universityCourseId: termCourseId }));
+    clock.set('2027-01-10T00:00:00Z');
+    const res = await confirm(id);
+    expect([res.status, res.body]).toMatchObject([
+      409,
+      { code: 'intakeRequired', params: { universityCourseId: termCourseId } },
+    ]);
+  });
+
   it('a bare id for a course without intakes is confirmed whatever the clock says', async () => {
     const id = await completeApplication(t, agent, agentWho, 'IntkPlain', [plainCourseId]);
     clock.set('2099-01-01T00:00:00Z');

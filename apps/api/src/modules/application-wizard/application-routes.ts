@@ -105,7 +105,8 @@ function registerSubmitRoutes(fastify: FastifyInstance) {
         description:
           'Refuses an incomplete application (400 `incompleteApplication`, `params.missing`); otherwise ' +
           'submits every selected course not yet submitted and notifies the admins. A repeated confirm ' +
-          'submits nothing new. Each chosen intake must still take applications (issue 21): a closed ' +
+          'submits nothing new. A course with intakes chosen without one is a 409 `intakeRequired`; each ' +
+          'chosen intake must still take applications (issue 21): a closed ' +
           'one, one past its (late) deadline or one whose seat cap is taken is a 409 `intakeClosed`, ' +
           '`intakePast` or `intakeFull` with `params.intakeId`.',
         body: ZConfirmBody,

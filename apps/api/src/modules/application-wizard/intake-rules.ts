@@ -120,12 +120,39 @@ const REFUSAL: Record<Exclude<TIntakeState, 'open' | 'late'>, [TErrorCode, strin
 };
 
 /**
- * Confirm's check, inside its transaction: each intake of the student's courses about to be
+ * A course chosen without an intake (through the generic `StudentCourse` routes, or before the
+ * course had intakes) that has intakes now: the confirm asks for one (409 `intakeRequired`).
+ */
+async function requireIntakesChosen(tx: TDbOrTx, studentId: number) {
+  const [row] = await tx
+    .select({ universityCourseId: studentCourses.universityCourseId })
+    .from(studentCourses)
+    .innerJoin(intakes, eq(intakes.universityCourseId, studentCourses.universityCourseId))
+    .where(
+      and(
+        eq(studentCourses.studentId, studentId),
+        isNull(studentCourses.submittedAt),
+        isNull(studentCourses.intakeId),
+      ),
+    )
+    .limit(1);
+  if (row) {
+    const text = 'This course admits in intakes: choose one.';
+    throw new AppError(409, 'Conflict', text, undefined, 'intakeRequired', {
+      universityCourseId: row.universityCourseId,
+      intakeId: null,
+    });
+  }
+}
+
+/**
+ * Confirm's check, inside its transaction: a course with intakes has one chosen; each intake of the student's courses about to be
  * submitted must be choosable at `now` (409 `intakeClosed`, `intakePast`, `intakeFull`). The
  * intake rows are locked in id order, so concurrent confirms into one intake count one after the
  * other and never pass its cap.
  */
 export async function checkIntakesAtConfirm(tx: TDbOrTx, studentId: number, now: Date) {
+  await requireIntakesChosen(tx, studentId);
   const chosen = await tx
     .selectDistinct({
       intakeId: studentCourses.intakeId,
