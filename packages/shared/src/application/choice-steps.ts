@@ -81,6 +81,9 @@ export function otherInfoToForm<T extends { agentId: number | null }>(record: T)
   return { ...record, agent: hasAgentId(record.agentId) };
 }
 
-/** Step 9: at least one university course id ('Please select at least one option.'). */
+/**
+ * Step 9: at least one choice, a university course id or `{ universityCourseId, intakeId }` (issue
+ * 21); the output is always the object ('Please select at least one option.').
+ */
 export const ZCoursesStep = z.array(ZStudentCourseList.element).min(1, WIZARD_MESSAGES.selectOne).max(50);
 export type TCoursesStep = z.output<typeof ZCoursesStep>;

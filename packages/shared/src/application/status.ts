@@ -81,6 +81,17 @@ export const waitsForApplicant = (status: TApplicationStatus): boolean => status
 export const mayReplaceAnswer = (status: TApplicationStatus): boolean =>
   status === 'documentsRequested' || status === 'underReview';
 
+/**
+ * Issue 21: the statuses whose application no longer holds a seat of its intake's cap (a lapsed
+ * offer joins them once the pipeline has one). Every other submitted application counts.
+ */
+export const SEAT_RELEASED_STATUSES = [
+  'withdrawn',
+  'rejected',
+] as const satisfies readonly TApplicationStatus[];
+export const holdsSeat = (status: TApplicationStatus) =>
+  !(SEAT_RELEASED_STATUSES as readonly TApplicationStatus[]).includes(status);
+
 /** How long an admin may undo their own last move. */
 export const UNDO_WINDOW_MS = 24 * 3600_000;
 
@@ -125,6 +136,18 @@ export const ZStatusMove = z
     path: ['internal'],
   });
 export type TStatusMove = z.infer<typeof ZStatusMove>;
+
+/**
+ * Issue 21: an admin moves a live application to a later intake of its course (a deferral). The
+ * status stays; the history records the move, and it cannot be undone (defer again instead).
+ */
+export const ZIntakeDeferral = z.object({
+  studentCourseId: zId,
+  intakeId: zId,
+  version: zVersion,
+  message: zMessage.optional(),
+});
+export type TIntakeDeferral = z.infer<typeof ZIntakeDeferral>;
 
 export const ZStatusUndo = z.object({ studentCourseId: zId, version: zVersion });
 export type TStatusUndo = z.infer<typeof ZStatusUndo>;

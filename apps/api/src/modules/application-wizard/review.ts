@@ -31,6 +31,7 @@ import { AppError } from '../../http/errors.js';
 import type { TActor } from '../../resources/scope.js';
 import type { ChangeCollector } from '../application-status/events.js';
 import { enterSubmitted } from '../application-status/service.js';
+import { checkIntakesAtConfirm } from './intake-rules.js';
 import { requireStudent, setStage, stageOf, studentNotFound } from './stage.js';
 
 // The review (GET /Review/getReview) and the confirm (POST /Stage/confirm) of DESIGN 6.
@@ -193,7 +194,7 @@ export async function recordSavedStage(tx: TDbOrTx, studentId: number, stage: nu
  * Confirm: the application read in this transaction must be complete; then stage 11, each selected
  * course not yet submitted gets `submittedAt`, and one admin notification per newly submitted
  * course, each of which enters the status pipeline as submitted (a history row by the system,
- * handed to `changes`). The stage row is locked first, so a repeated confirm (two taps, a retry) waits for the
+ * handed to `changes`). Each chosen intake must still take applications at `clockNow` (issue 21). The stage row is locked first, so a repeated confirm (two taps, a retry) waits for the
  * first and then finds nothing new to submit.
  */
 export async function confirmApplication(
@@ -201,6 +202,7 @@ export async function confirmApplication(
   actor: TActor,
   studentId: number,
   changes: ChangeCollector,
+  clockNow: Date,
 ): Promise<{ step: 11; submitted: number[]; notifications: TNotification[] }> {
   await requireStudent(tx, actor, studentId);
   await setStage(tx, studentId, 1); // a record to lock (never lowers an existing stage)
@@ -212,6 +214,8 @@ export async function confirmApplication(
   const application = await readApplication(tx, studentId);
   const missing = missingForConfirm(application);
   if (missing.length) throw incompleteApplication(missing);
+  // Issue 21: each chosen intake's deadlines and seat cap at the app clock's now (rows locked).
+  await checkIntakesAtConfirm(tx, studentId, clockNow);
   const now = new Date().toISOString();
   const newly = await tx
     .update(studentCourses)

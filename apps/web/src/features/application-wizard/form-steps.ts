@@ -174,7 +174,9 @@ export const COURSES_STEP: TFormStep = {
   fromApplication: (a) => ({ courses: (a?.courses ?? []).map((c) => c.universityCourseId) }),
   save: async (studentId, values) => {
     const { courses } = ZCoursesForm.parse(values);
-    await wizardApi.saveCourses(studentId, 10, courses);
+    // A course without intakes goes as a bare id (spec 7.3), one with an intake as the pair.
+    const choices = courses.map((c) => (c.intakeId === null ? c.universityCourseId : c));
+    await wizardApi.saveCourses(studentId, 10, choices);
     return studentId;
   },
 };
