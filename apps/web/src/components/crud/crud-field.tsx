@@ -115,7 +115,8 @@ function CheckboxField({ common, value, onChange }: TInputProps) {
   const { label, name, onBlur, autoFocus, error } = common;
   return (
     <Switch
-      mt="xl"
+      // Level with the inputs beside it on wide screens (below their labels), close on a phone.
+      mt={{ base: 'xs', sm: 'xl' }}
       label={label}
       name={name}
       error={error}

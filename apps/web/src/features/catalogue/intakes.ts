@@ -1,6 +1,12 @@
 import { formatDate, UNIVERSITY_TIME_ZONE, ZIntakeInput } from '@uniapply/shared';
 import { crudPage } from '../../components/crud/crud-screen';
-import { defineCrud, type TDisplayField, type TFormField, type TRow } from '../../components/crud/define';
+import {
+  defineCrud,
+  type TDisplayField,
+  type TFormField,
+  type TRenderContext,
+  type TRow,
+} from '../../components/crud/define';
 import { formatInZone } from '../../components/crud/zoned-time';
 import { translateKey } from '../../lib/i18n';
 import { offerName, UNIVERSITY_COURSES } from './shared-fields';
@@ -31,22 +37,34 @@ const form: TFormField[] = [
   { name: 'open', kind: 'checkbox', defaultValue: true },
 ];
 
+const course: TDisplayField = {
+  path: 'universityCourse',
+  label: 'catalogue.fields.universityCourse',
+  width: 2.2,
+  render: (row) => offerName(row.universityCourse),
+};
+const startDate: TDisplayField = {
+  path: 'startDate',
+  render: (row, { language }) => formatDate(String(row.startDate), language, 'UTC'),
+};
+const seatCap: TDisplayField = { path: 'seatCap', width: 0.7 };
+const openText = (row: TRow, { t }: TRenderContext) =>
+  translateKey(t, `common.intakeStates.${row.open ? 'open' : 'closed'}`);
+
+// The grid keeps to what tells intakes apart (the late and acceptance deadlines are in the details).
 const columns: TDisplayField[] = [
-  {
-    path: 'universityCourse',
-    label: 'catalogue.fields.universityCourse',
-    width: 2.4,
-    render: (row) => offerName(row.universityCourse),
-  },
-  { path: 'startDate', render: (row, { language }) => formatDate(String(row.startDate), language, 'UTC') },
-  deadline('applicationDeadline'),
-  deadline('lateDeadline'),
-  { path: 'seatCap', width: 0.8 },
-  {
-    path: 'open',
-    width: 0.8,
-    render: (row: TRow, { t }) => translateKey(t, `common.intakeStates.${row.open ? 'open' : 'closed'}`),
-  },
+  course,
+  startDate,
+  { ...deadline('applicationDeadline'), width: 1.7 },
+  seatCap,
+  { path: 'open', label: 'catalogue.intake.status', width: 0.9, render: openText },
+];
+const details: TDisplayField[] = [
+  course,
+  startDate,
+  ...DEADLINES.map(deadline),
+  seatCap,
+  { path: 'open', render: openText },
 ];
 
 export const intakes = defineCrud({
@@ -66,11 +84,6 @@ export const intakes = defineCrud({
   columns,
   schema: ZIntakeInput,
   form,
-  details: [
-    ...columns.slice(0, 3),
-    deadline('lateDeadline'),
-    deadline('acceptanceDeadline'),
-    ...columns.slice(4),
-  ],
+  details,
 });
 export const IntakesPage = crudPage(intakes);
