@@ -40,11 +40,12 @@ const form: TFormField[] = [
 const course: TDisplayField = {
   path: 'universityCourse',
   label: 'catalogue.fields.universityCourse',
-  width: 2.2,
+  width: 2,
   render: (row) => offerName(row.universityCourse),
 };
 const startDate: TDisplayField = {
   path: 'startDate',
+  width: 1.2,
   render: (row, { language }) => formatDate(String(row.startDate), language, 'UTC'),
 };
 const seatCap: TDisplayField = { path: 'seatCap', width: 0.7 };
