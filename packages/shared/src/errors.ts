@@ -95,6 +95,8 @@ export const FIELD_ERROR_MESSAGES = {
   invalid: 'This value is not valid.',
   invertedRange: 'The lowest value cannot be greater than the highest.',
   sameCurrency: 'Please choose two different currencies.',
+  dateTime: 'Please enter a date and time.',
+  lateBeforeDeadline: 'The late deadline must come after the application deadline.',
 } as const;
 export type TFieldErrorCode = keyof typeof FIELD_ERROR_MESSAGES;
 export const FIELD_ERROR_CODES = Object.keys(FIELD_ERROR_MESSAGES) as TFieldErrorCode[];

@@ -6,6 +6,7 @@ import { documentTypeResource } from './document-type.js';
 import { emergencyContactResource } from './emergency-contact.js';
 import { exchangeRateResource } from './exchange-rate.js';
 import { experienceResource } from './experience.js';
+import { intakeResource } from './intake.js';
 import { languageResource } from './language.js';
 import { notificationResource } from './notification.js';
 import { otherInfoResource } from './other-info.js';
@@ -25,6 +26,7 @@ export const resources = {
   UniversityCourse: universityCourseResource,
   University: universityResource,
   ExchangeRate: exchangeRateResource,
+  Intake: intakeResource,
   StudentInfo: studentInfoResource,
   StudentGuardian: studentGuardianResource,
   EmergencyContact: emergencyContactResource,

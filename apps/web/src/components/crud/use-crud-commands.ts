@@ -11,6 +11,20 @@ import type { useCrudList } from './use-crud-list';
 // What the maintenance screen's buttons do: open the form (or the form page), delete the selected
 // row after a confirmation, run a selection action after its confirmation.
 
+/**
+ * A new item's start: with a choice filter that `fills` a field and a row chosen in it, the
+ * fields' defaults and that row's id (a course's new intake); otherwise null (the defaults alone).
+ */
+function chosenStart(definition: TCrudDefinition, choice: string): TRow | null {
+  const fills = definition.choiceFilter?.fills;
+  if (!fills || !/^[1-9]\d*$/.test(choice)) return null;
+  const defaults = (definition.form ?? []).filter((f) => f.defaultValue !== undefined);
+  return {
+    ...Object.fromEntries(defaults.map((f) => [f.name, f.defaultValue])),
+    [fills]: Number(choice),
+  } as TRow;
+}
+
 export function useCrudCommands(
   definition: TCrudDefinition,
   list: ReturnType<typeof useCrudList>,
@@ -56,7 +70,7 @@ export function useCrudCommands(
     else if (addFromSelection) {
       if (!selected) return notifyFailure(t, 'crud.alerts.selectToAdd');
       setFormItem(addFromSelection(selected) as TRow);
-    } else setFormItem(null);
+    } else setFormItem(chosenStart(definition, list.choice));
   };
   const openEdit = () => {
     if (!selected) return notifyFailure(t, 'crud.alerts.selectToEdit');

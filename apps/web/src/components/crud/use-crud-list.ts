@@ -49,9 +49,13 @@ function useListAddress(definition: TCrudDefinition) {
   const location = useLocation();
   const { personal = false, choiceFilter } = definition;
   const filterText = (personal ? (location.state as TListState)?.crudFilter : params.get('q')) ?? '';
-  // A value that is not one of the choices (an edited address) counts as none.
+  // A value that is not one of the choices (an edited address) counts as none; a picklist's
+  // choices are row ids (one that no longer exists lists nothing, like a filter that finds nothing).
   const chosen = choiceFilter ? params.get(choiceFilter.param) : null;
-  const choice = choiceFilter?.options.some((o) => o.value === chosen) ? (chosen ?? '') : '';
+  const isChoice =
+    choiceFilter?.options.some((o) => o.value === chosen) ||
+    (choiceFilter?.picklist !== undefined && /^[1-9]\d{0,9}$/.test(chosen ?? ''));
+  const choice = isChoice ? (chosen ?? '') : '';
 
   const pending = usePendingAddress(location);
   const update: TUpdate = useCallback(
