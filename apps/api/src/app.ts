@@ -23,6 +23,7 @@ import { applicationWizardModule } from './modules/application-wizard/routes.js'
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
 import { documentsModule } from './modules/documents/routes.js';
+import { intakesModule } from './modules/intakes/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { notificationsModule } from './modules/notifications/routes.js';
 import { settingsModule } from './modules/settings/routes.js';
@@ -187,6 +188,7 @@ async function registerModules(app: FastifyInstance) {
   await app.register(registerPdfRoute, { prefix: '/api' });
   await app.register(notificationsModule, { prefix: '/api' });
   await app.register(settingsModule, { prefix: '/api' });
+  await app.register(intakesModule, { prefix: '/api' });
   await app.register(mailModule);
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(applicationFormsModule, { prefix: '/api' });
