@@ -128,7 +128,11 @@ describe('ZCoursesStep', () => {
     expect(ZCoursesStep.safeParse([]).error?.issues.map((i) => i.message)).toEqual([
       WIZARD_MESSAGES.selectOne,
     ]);
-    expect(ZCoursesStep.parse([3, 8])).toEqual([3, 8]);
+    // A bare id still means "no intake" (spec 7.3); a course with intakes names one (issue 21).
+    expect(ZCoursesStep.parse([3, { universityCourseId: 8, intakeId: 2 }])).toEqual([
+      { universityCourseId: 3, intakeId: null },
+      { universityCourseId: 8, intakeId: 2 },
+    ]);
   });
   it('refuses ids that are not positive', () => {
     expect(ZCoursesStep.safeParse([0]).success).toBe(false);

@@ -171,10 +171,21 @@ export const COURSES_STEP: TFormStep = {
   step: 9,
   schema: ZCoursesForm,
   order: ['courses'],
-  fromApplication: (a) => ({ courses: (a?.courses ?? []).map((c) => c.universityCourseId) }),
+  fromApplication: (a) => ({
+    courses: (a?.courses ?? []).map((c) => ({
+      universityCourseId: c.universityCourseId,
+      intakeId: c.intake?.id ?? null,
+    })),
+  }),
   save: async (studentId, values) => {
     const { courses } = ZCoursesForm.parse(values);
-    await wizardApi.saveCourses(studentId, 10, courses);
+    // A course without intakes goes as its bare id (spec 7.3, as before issue 21); one with an
+    // intake as { universityCourseId, intakeId }.
+    await wizardApi.saveCourses(
+      studentId,
+      10,
+      courses.map((c) => (c.intakeId === null ? c.universityCourseId : c)),
+    );
     return studentId;
   },
 };
