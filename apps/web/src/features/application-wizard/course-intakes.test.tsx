@@ -193,4 +193,29 @@ describe('courses step with intakes (issue 21 item 3)', { timeout: 90_000 }, () 
       screen.getByText(/Computer Science — Universiti Malaya · Starts 3 May 2027 · Submitted/),
     ).toBeInTheDocument();
   });
+
+  it('the review shows the chosen intake: its start and its deadline in each zone named (item 4)', async () => {
+    process.env.TZ = 'Asia/Tashkent';
+    const application = sampleApplication();
+    application.courses = application.courses.map((c) => ({
+      ...c,
+      intake: {
+        id: 11,
+        startDate: '2027-05-03',
+        applicationDeadline: '2027-03-01T15:59:00.000Z',
+        lateDeadline: null,
+      },
+    }));
+    await renderApp('/Student/Infoform', {
+      me: DEMO_USERS.Student,
+      handlers: fakeApplication({ stage: 10, application }).handlers,
+    });
+    const section = await screen.findByRole('region', { name: 'Course Selection' }, { timeout: 40_000 });
+    for (const text of ['Computer Science', 'Universiti Malaya', '3 May 2027', 'Submitted'])
+      expect(within(section).getByText(text)).toBeInTheDocument();
+    const deadline = within(section).getByText(/1 Mar 2027, 23:59 \(Kuala Lumpur time\)/);
+    expect(deadline.textContent).toBe(
+      '1 Mar 2027, 23:59 (Kuala Lumpur time)\n1 Mar 2027, 20:59 (Tashkent time)',
+    );
+  });
 });
