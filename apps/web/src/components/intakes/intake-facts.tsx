@@ -10,7 +10,7 @@ export const calendarDate = (date: string, language: string) => formatDate(date,
 export function IntakeStateBadge({ intake }: { intake: Pick<TIntakeAvailability, 'state'> }) {
   const { t } = useTranslation('common');
   return (
-    <Badge variant="light" color={isChoosable(intake.state) ? 'teal.9' : 'gray.7'} tt="none" size="sm">
+    <Badge color={isChoosable(intake.state) ? 'teal.9' : 'gray.7'} tt="none" size="sm">
       {t(`intakeStates.${intake.state}`)}
     </Badge>
   );
