@@ -64,6 +64,8 @@ export const API_MODULES = [
   'contact',
   'admin',
   'settings',
+  // Intakes' availability (issue 21): reads the catalogue, the applications and the settings.
+  'intakes',
   'notifications',
   // Reminders write stored notifications and queue mails (mail); the job reads the wizard's tables itself.
   'reminders',

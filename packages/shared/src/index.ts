@@ -3,6 +3,7 @@ export * from './application/index.js';
 export * from './catalogue/course.js';
 export * from './catalogue/exchange-rate.js';
 export * from './catalogue/intake.js';
+export * from './catalogue/intake-display.js';
 export * from './catalogue/named.js';
 export * from './catalogue/university.js';
 export * from './catalogue/university-course.js';

@@ -1,5 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { intakes, studentCourses } from '../../src/db/schema/index.js';
 import { signInAs, type TestApp } from '../app.js';
 import { jpegFile, pdfFile } from '../documents/samples.js';
 import {
@@ -346,5 +348,44 @@ describe('document types (issue 20 item 3)', () => {
     for (const name of ['Pasport uchun surat', 'Pasport nusxasi', 'Rezyume', 'Bank statement'])
       expect(text).toContain(name);
     expect(text).not.toContain('Passport Copy');
+  });
+});
+
+describe('the intake applied to (issue 21 item 4)', () => {
+  it('shows its start and its deadline in Malaysia’s and Tashkent’s time, each zone named', async () => {
+    // An intake of the course; the agent's student's application is for it (the save of lane
+    // intakeapply21 sets it; here the row is written directly).
+    const [intake] = await t.database.db
+      .insert(intakes)
+      .values({
+        universityCourseId: cat.universityCourseId,
+        startDate: '2027-05-03',
+        applicationDeadline: '2027-03-01T15:59:00Z',
+        acceptanceDeadline: '2027-06-01T00:00:00Z',
+      })
+      .returning({ id: intakes.id });
+    await t.database.db
+      .update(studentCourses)
+      .set({ intakeId: intake!.id })
+      .where(eq(studentCourses.id, byAgent.studentCourseIds[0]!));
+    await setLanguage('admin', 'uz');
+    const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
+    const uz = spaced(await pdfText((await getPdf(t, who.admin!, byAgent.studentCourseIds[0]!)).rawPayload));
+    expect(uz).toContain('Oʻqish boshlanishi');
+    expect(uz).toContain('3-may, 2027');
+    expect(uz).toContain('Ariza berish muddati');
+    expect(uz).toContain('1-mart, 2027, 23:59 (Kuala-Lumpur vaqti)');
+    expect(uz).toContain('1-mart, 2027, 20:59 (Toshkent vaqti)');
+    await setLanguage('admin', 'en');
+    const en = spaced(await pdfText((await getPdf(t, who.admin!, byAgent.studentCourseIds[0]!)).rawPayload));
+    expect(en).toContain('1 Mar 2027, 23:59 (Kuala Lumpur time)');
+    expect(en).toContain('1 Mar 2027, 20:59 (Tashkent time)');
+    // In the one course section at the top (the application's own course), not a list of every
+    // course the student chose.
+    expect(en).not.toContain('Course Selection');
+    expect(en.indexOf('Tashkent time')).toBeLessThan(en.indexOf('Personal Information'));
+    // A course without intakes shows none of it.
+    const other = await pdfText((await getPdf(t, who.admin!, ownByStudent.studentCourseIds[0]!)).rawPayload);
+    expect(other).not.toContain('Application deadline');
   });
 });

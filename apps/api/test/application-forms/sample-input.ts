@@ -44,6 +44,7 @@ export function sampleInput(language: TAppLanguage = 'en'): TPdfInput {
       price: 12000,
       currency: 0,
       submittedAt: '2026-11-22T10:00:00Z',
+      intake: null,
     },
     fileNames: {},
     photo: new Uint8Array(pngFile()),

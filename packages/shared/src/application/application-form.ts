@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZChosenIntake } from '../catalogue/intake-display.js';
 import { ZNamed } from '../catalogue/named.js';
 import { CURRENCIES } from '../enums.js';
 import { zId, zIndex } from '../fields.js';
@@ -76,6 +77,8 @@ export const ZApplicationForm = z.object({
   university: ZNamed,
   course: ZNamed,
   universityCourseId: zId,
+  /** The intake applied to (issue 21); null for a course without intakes. */
+  intake: ZChosenIntake.nullable(),
   /** From the catalogue's university course, read-only here. */
   duration: z.number(),
   price: z.number(),

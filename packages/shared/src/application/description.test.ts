@@ -27,10 +27,47 @@ const shownValue = (s: TShownSection, name: string, entry = 0) =>
   s.entries[entry]?.find((f) => f.name === name)?.value;
 
 describe('the application description', () => {
-  it('has the steps with saved data in step order (the courses and the review have their own screens)', () => {
-    expect(APPLICATION_DESCRIPTION.map((s) => s.id)).toEqual(
-      WIZARD_STEP_IDS.filter((id) => id !== 'courses' && id !== 'review'),
-    );
+  it('has the steps with saved data in step order, the courses last (the review has its own screen)', () => {
+    expect(APPLICATION_DESCRIPTION.map((s) => s.id)).toEqual(WIZARD_STEP_IDS.filter((id) => id !== 'review'));
+  });
+
+  it('issue 21: shows each chosen course with its intake, the deadlines in Malaysia’s and Tashkent’s time', () => {
+    const application = completeApplication();
+    const intake = {
+      id: 3,
+      startDate: '2027-05-03',
+      applicationDeadline: '2027-03-01T15:59:00.000Z',
+      lateDeadline: null,
+    };
+    const named = (key: string, params?: Record<string, unknown>) =>
+      key === 'common:timeZones.other' ? `<your time ${params?.zone}>` : `<${key}>`;
+    const courses = [
+      { university: { name: 'Universiti Malaya' }, course: { name: 'Computing' }, intake },
+      { university: { name: 'Taylor’s' }, course: { name: 'Law' }, intake: null },
+    ];
+    // Without courses (a caller that shows them its own way) the section is not there.
+    const { courses: _saved, ...withoutCourses } = application;
+    expect(showApplication(withoutCourses, t).map((s) => s.id)).not.toContain('courses');
+    const shown = section(showApplication({ ...application, courses }, named, 'en'), 'courses');
+    expect(shown.title).toBe('<wizard:steps.courses>');
+    expect(shown.entries[0]?.map((f) => [f.label, f.value.kind === 'text' ? f.value.text : ''])).toEqual([
+      ['<applicationForms:fields.course>', 'Computing'],
+      ['<applicationForms:fields.university>', 'Universiti Malaya'],
+      ['<common:intakes.startDate>', '3 May 2027'],
+      [
+        '<common:intakes.deadline>',
+        '1 Mar 2027, 23:59 (<common:timeZones.Asia/Kuala_Lumpur>)\n1 Mar 2027, 20:59 (<common:timeZones.Asia/Tashkent>)',
+      ],
+    ]);
+    // A course without intakes: no intake fields.
+    expect(shown.entries[1]?.map((f) => f.name)).toEqual(['course', 'university']);
+    // On screen, the reader's own zone too when it is neither.
+    const onScreen = showApplication({ ...application, courses }, named, 'en', {
+      readerZone: 'Europe/Paris',
+    });
+    expect(shownValue(section(onScreen, 'courses'), 'applicationDeadline')).toMatchObject({
+      text: expect.stringMatching(/\n1 Mar 2027, 16:59 \(<your time Europe\/Paris>\)$/),
+    });
   });
 
   it.each(Object.entries(STEP_FIELDS))('describes every field of step %s, in form order', (id, order) => {
@@ -41,7 +78,8 @@ describe('the application description', () => {
   it('titles each section with its step label and labels each field with a web i18n key', () => {
     for (const s of APPLICATION_DESCRIPTION) {
       expect(s.titleKey).toBe(`wizard:steps.${s.id}`);
-      for (const f of s.fields) expect(f.labelKey).toMatch(/^(wizard|wizardForm|applicationForms):[\w.]+$/);
+      for (const f of s.fields)
+        expect(f.labelKey).toMatch(/^(wizard|wizardForm|applicationForms|common):[\w.]+$/);
     }
   });
 

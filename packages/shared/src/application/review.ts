@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZChosenIntake } from '../catalogue/intake-display.js';
 import { ZNamed } from '../catalogue/named.js';
 import { DOCUMENT_TYPES } from '../enums.js';
 import { zId } from '../fields.js';
@@ -26,6 +27,8 @@ export const ZApplicationCourse = z.object({
   submitted: z.boolean(),
   submittedAt: z.string().nullable(),
   status: ZApplicationStatus.nullable(),
+  /** The intake applied to (issue 21); null for a course without intakes. */
+  intake: ZChosenIntake.nullable(),
 });
 export type TApplicationCourse = z.infer<typeof ZApplicationCourse>;
 

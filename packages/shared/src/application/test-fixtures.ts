@@ -117,6 +117,7 @@ export function completeApplication(studentId = 7) {
         submitted: false,
         submittedAt: null,
         status: null,
+        intake: null,
       },
     ],
   };

@@ -88,6 +88,7 @@ export async function applicationFormOf(tx: TDbOrTx, actor: TActor, id: number):
     university: row.university,
     course: row.course,
     universityCourseId,
+    intake: application.courses.find((c) => c.id === id)?.intake ?? null,
     duration: Number(catalogue?.duration ?? 0),
     price: Number(catalogue?.price ?? 0),
     currency: Number(catalogue?.currency ?? 0),

@@ -16,6 +16,7 @@ import {
   documentTypes,
   emergencyContacts,
   experiences,
+  intakes,
   languageQualifications,
   notifications,
   otherInfos,
@@ -114,12 +115,17 @@ async function selectedCourses(tx: TDbOrTx, studentId: number) {
       universityName: universities.name,
       courseId: courses.id,
       courseName: courses.name,
+      intakeId: intakes.id,
+      intakeStart: intakes.startDate,
+      intakeDeadline: intakes.applicationDeadline,
+      intakeLateDeadline: intakes.lateDeadline,
     })
     .from(studentCourses)
     .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
     .innerJoin(universities, eq(universities.id, universityCourses.universityId))
     .innerJoin(courses, eq(courses.id, universityCourses.courseId))
     .leftJoin(applicationStatuses, eq(applicationStatuses.studentCourseId, studentCourses.id))
+    .leftJoin(intakes, eq(intakes.id, studentCourses.intakeId))
     .where(eq(studentCourses.studentId, studentId))
     .orderBy(studentCourses.id);
   return selected.map((c) => ({
@@ -130,6 +136,16 @@ async function selectedCourses(tx: TDbOrTx, studentId: number) {
     submitted: c.submittedAt !== null,
     submittedAt: c.submittedAt,
     status: c.status,
+    // The intake applied to (issue 21): its deadlines as ISO instants, as the API gives them.
+    intake:
+      c.intakeId === null
+        ? null
+        : {
+            id: c.intakeId,
+            startDate: c.intakeStart!,
+            applicationDeadline: new Date(c.intakeDeadline!).toISOString(),
+            lateDeadline: c.intakeLateDeadline === null ? null : new Date(c.intakeLateDeadline).toISOString(),
+          },
   }));
 }
 

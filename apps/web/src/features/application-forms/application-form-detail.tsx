@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
   applicationFullName,
+  browserTimeZone,
   DESCRIPTION_NAMESPACES,
   showApplication,
   type TAppLanguage,
@@ -101,9 +102,12 @@ export function ApplicationFormTabs({ form }: { form: TApplicationForm }) {
         documentTypeName: d.documentType,
         docPath: d.fileId,
       })),
+      // This application's one course, with the intake applied to (issue 21).
+      courses: [{ university: form.university, course: form.course, intake: form.intake }],
     },
-    (key) => t(key),
+    (key, params) => t(key, params ?? {}),
     i18n.language as TAppLanguage,
+    { readerZone: browserTimeZone() },
   );
   return (
     <Tabs defaultValue="personal" keepMounted={false}>

@@ -135,6 +135,7 @@ const detail = (id: number, firstName: string): TApplicationForm => ({
   university,
   course,
   universityCourseId: 9,
+  intake: null,
   duration: 36,
   price: 42500,
   currency: 0,
@@ -246,6 +247,7 @@ describe('the Application Form screen', () => {
       'Working Experience',
       'Supporting Documents',
       'Other Information',
+      'Course Selection',
     ]);
     const panel = () => within(section).getByRole('tabpanel');
     // Personal: passport joined, enums as labels.
@@ -295,6 +297,32 @@ describe('the Application Form screen', () => {
       expect(within(panel).queryByText('Passport Photo')).toBeNull();
     },
   );
+
+  it('issue 21: the Course Selection tab shows the intake applied to, its deadline in each zone named', async () => {
+    const form = detail(7, 'Алишер');
+    form.intake = {
+      id: 3,
+      startDate: '2027-05-03',
+      applicationDeadline: '2027-03-01T15:59:00.000Z',
+      lateDeadline: null,
+    };
+    const { user } = await renderScreen(<ApplicationFormsPage />, {
+      handlers: handlers([row(7, 'Алишер')], { 'GET /api/ApplicationForm/7': () => json(form) }),
+    });
+    const section = await screen.findByRole('region', { name: /Application form of Алишер/ });
+    await user.click(within(section).getByRole('tab', { name: 'Course Selection' }));
+    const panel = within(section).getByRole('tabpanel');
+    for (const text of [
+      'Software Engineering',
+      'Sunway University',
+      'Starts',
+      '3 May 2027',
+      'Application deadline',
+    ])
+      expect(within(panel).getByText(text)).toBeInTheDocument();
+    const deadline = within(panel).getByText(/1 Mar 2027, 23:59 \(Kuala Lumpur time\)/);
+    expect(deadline.textContent).toContain('1 Mar 2027, 20:59 (Tashkent time)');
+  });
 
   it('shows the personal statement on the Other Information tab', async () => {
     const { user } = await renderScreen(<ApplicationFormsPage />, { handlers: handlers([row(7, 'Алишер')]) });

@@ -19,7 +19,7 @@ async function openAt(step: number, options: Parameters<typeof fakeApplication>[
     handlers: { ...api.handlers, ...extra },
     withSearch: true,
   });
-  await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 2 }, { timeout: 40_000 });
   if (step !== 10) fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Step ${step} of 10`) }));
   return { ...view, api };
 }
@@ -245,7 +245,7 @@ describe('courses step', () => {
 
   it('pages by 9 from level 1; selections survive paging; submitted courses stay', async () => {
     const { user, fetchMock, api } = await openAt(9, {}, catalogue);
-    await screen.findByRole('checkbox', { name: /^Course 1 —/ });
+    await screen.findByRole('checkbox', { name: /^Course 1 —/ }, { timeout: 20_000 });
     const first = listRequests(fetchMock, 'UniversityCourse')[0];
     expect(first).toMatchObject({ page: 0, pageSize: 9 });
     expect(first?.filter?.conditions).toEqual([{ field: 'course.level.id', operator: 'EQ', value: 1 }]);

@@ -171,7 +171,12 @@ export const COURSES_STEP: TFormStep = {
   step: 9,
   schema: ZCoursesForm,
   order: ['courses'],
-  fromApplication: (a) => ({ courses: (a?.courses ?? []).map((c) => c.universityCourseId) }),
+  fromApplication: (a) => ({
+    courses: (a?.courses ?? []).map((c) => ({
+      universityCourseId: c.universityCourseId,
+      intakeId: c.intake?.id ?? null,
+    })),
+  }),
   save: async (studentId, values) => {
     const { courses } = ZCoursesForm.parse(values);
     // A course without intakes goes as a bare id (spec 7.3), one with an intake as the pair.

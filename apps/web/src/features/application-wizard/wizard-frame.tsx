@@ -14,6 +14,7 @@ import { errorText } from '../../lib/error-text';
 import { formatIn } from '../../lib/format';
 import { translateKey } from '../../lib/i18n';
 import { ContactStep } from './contact-step';
+import { choiceKey } from './course-choice';
 import { CoursesStep } from './courses-step';
 import { OtherInfoStep } from './other-info-step';
 import { PersonalStep } from './personal-step';
@@ -237,11 +238,30 @@ function renderStep(
         <CoursesStep
           form={form}
           statuses={
-            new Map(courses.flatMap((c) => (c.status ? [[c.universityCourseId, c.status] as const] : [])))
+            new Map(
+              courses.flatMap((c) =>
+                c.status
+                  ? [
+                      [
+                        choiceKey({
+                          universityCourseId: c.universityCourseId,
+                          intakeId: c.intake?.id ?? null,
+                        }),
+                        c.status,
+                      ] as const,
+                    ]
+                  : [],
+              ),
+            )
           }
-          labels={
-            new Map(courses.map((c) => [c.universityCourseId, `${c.course.name} — ${c.university.name}`]))
-          }
+          labels={{
+            courses: new Map(
+              courses.map((c) => [c.universityCourseId, `${c.course.name} — ${c.university.name}`]),
+            ),
+            intakes: new Map(
+              courses.flatMap((c) => (c.intake ? [[c.intake.id, c.intake.startDate] as const] : [])),
+            ),
+          }}
         />
       );
     }
