@@ -31,7 +31,9 @@ export type TDescribedApplication = Pick<
   | 'languages'
   | 'experiences'
   | 'otherInfo'
-> & {
+> &
+  /** Step 8's referees (issue 21 item 4); a reader without them shows the list as empty. */
+  Partial<Pick<TApplication, 'referees'>> & {
   /** `documentTypeName`: the stored name, which names a type an admin added (not one of the four). */
   documents: readonly { documentTypeId: number; documentTypeName?: string | null; docPath: string | null }[];
 };
@@ -69,13 +71,15 @@ export type TDescribedField = {
   when?: (record: TRecord) => boolean;
 };
 
-type TListSource = 'qualifications' | 'languages' | 'experiences' | 'documents';
+type TListSource = 'qualifications' | 'languages' | 'experiences' | 'documents' | 'referees';
 type TRecordSource = 'studentInfo' | 'guardian' | 'emergencyContact' | 'otherInfo';
 
 export type TDescribedSection = {
   /** The wizard step the section belongs to; its title is the step's label. */
   id: TWizardStepId;
-  titleKey: `wizard:steps.${TWizardStepId}`;
+  /** A second part of a step (step 8's referees) names itself and has its own title. */
+  key?: 'referees';
+  titleKey: `wizard:steps.${TWizardStepId}` | 'wizard:referees.title';
   fields: readonly TDescribedField[];
 } & ({ list: false; source: TRecordSource } | { list: true; source: TListSource });
 
@@ -242,6 +246,15 @@ export const APPLICATION_DESCRIPTION: readonly TDescribedSection[] = [
       field('personalStatement', { as: 'longText' }),
     ],
   },
+  {
+    // Beside the personal statement in step 8 (issue 21 item 4): up to two, as entry cards.
+    id: 'otherInfo',
+    key: 'referees',
+    titleKey: 'wizard:referees.title',
+    list: true,
+    source: 'referees',
+    fields: [field('fullName'), field('relationship'), field('email'), field('institution')],
+  },
 ];
 
 /** Translates a label key (`namespace:path`): the web's `t`, or the server's catalogue reader. */
@@ -254,6 +267,8 @@ export type TShownValue =
 export type TShownField = { name: string; label: string; value: TShownValue };
 export type TShownSection = {
   id: TWizardStepId;
+  /** Unique among the sections (a step's id, or its second part's key): for React keys and tabs. */
+  key: string;
   title: string;
   list: boolean;
   /** One entry for a record, one per item for a list; none when nothing is saved. */
@@ -313,10 +328,11 @@ export function showApplication(
   language?: TAppLanguage,
 ): TShownSection[] {
   return APPLICATION_DESCRIPTION.map((section) => {
-    const data = application[section.source] as TRecord | readonly TRecord[] | null;
-    const records = section.list ? (data as readonly TRecord[]) : data ? [data as TRecord] : [];
+    const data = application[section.source] as TRecord | readonly TRecord[] | null | undefined;
+    const records = section.list ? ((data ?? []) as readonly TRecord[]) : data ? [data as TRecord] : [];
     return {
       id: section.id,
+      key: section.key ?? section.id,
       title: t(section.titleKey),
       list: section.list,
       entries: records.map((r) => showRecord(section, r, t, language)),

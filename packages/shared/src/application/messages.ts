@@ -61,6 +61,8 @@ export const WIZARD_FIELD_NAMES = [
   'agentId',
   'otherInfoDetails',
   'personalStatement',
+  'fullName',
+  'institution',
 ] as const;
 export type TWizardFieldName = (typeof WIZARD_FIELD_NAMES)[number];
 export const fieldKey = (field: TWizardFieldName) => `wizard.fields.${field}` as const;
