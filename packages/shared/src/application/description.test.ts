@@ -44,13 +44,18 @@ describe('the application description', () => {
 
   it('shows the referees as a list section of step 8, titled Referees', () => {
     const application = completeApplication();
-    const referee = { fullName: 'Алишер Навоий', relationship: 'Teacher', email: 'a@b.uz', institution: 'Lyceum' };
+    const referee = {
+      fullName: 'Алишер Навоий',
+      relationship: 'Teacher',
+      email: 'a@b.uz',
+      institution: 'Lyceum',
+    };
     const shown = showApplication({ ...application, referees: [{ id: 1, studentId: 7, ...referee }] }, t);
     const referees = shown.find((s) => s.key === 'referees') as TShownSection;
     expect(referees).toMatchObject({ id: 'otherInfo', title: '<wizard:referees.title>', list: true });
     expect(referees.entries[0]?.map((f) => [f.label, f.value])).toEqual([
       ['<wizard:fields.fullName>', { kind: 'text', text: 'Алишер Навоий', long: false }],
-      ['<wizard:fields.relationship>', { kind: 'text', text: 'Teacher', long: false }],
+      ['<wizard:fields.refereeRelationship>', { kind: 'text', text: 'Teacher', long: false }],
       ['<wizard:fields.email>', { kind: 'text', text: 'a@b.uz', long: false }],
       ['<wizard:fields.institution>', { kind: 'text', text: 'Lyceum', long: false }],
     ]);

@@ -34,9 +34,13 @@ export type TDescribedApplication = Pick<
 > &
   /** Step 8's referees (issue 21 item 4); a reader without them shows the list as empty. */
   Partial<Pick<TApplication, 'referees'>> & {
-  /** `documentTypeName`: the stored name, which names a type an admin added (not one of the four). */
-  documents: readonly { documentTypeId: number; documentTypeName?: string | null; docPath: string | null }[];
-};
+    /** `documentTypeName`: the stored name, which names a type an admin added (not one of the four). */
+    documents: readonly {
+      documentTypeId: number;
+      documentTypeName?: string | null;
+      docPath: string | null;
+    }[];
+  };
 
 type TRecord = Record<string, unknown>;
 
@@ -253,7 +257,12 @@ export const APPLICATION_DESCRIPTION: readonly TDescribedSection[] = [
     titleKey: 'wizard:referees.title',
     list: true,
     source: 'referees',
-    fields: [field('fullName'), field('relationship'), field('email'), field('institution')],
+    fields: [
+      field('fullName'),
+      field('relationship', { as: 'text' }, { labelKey: 'wizard:fields.refereeRelationship' }),
+      field('email'),
+      field('institution'),
+    ],
   },
 ];
 

@@ -62,6 +62,7 @@ export const WIZARD_FIELD_NAMES = [
   'otherInfoDetails',
   'personalStatement',
   'fullName',
+  'refereeRelationship',
   'institution',
 ] as const;
 export type TWizardFieldName = (typeof WIZARD_FIELD_NAMES)[number];
@@ -105,4 +106,5 @@ export const WIZARD_MESSAGE_KEYS: readonly string[] = [
   'wizard.dashboard.continue',
   'wizard.dashboard.updateApplication',
   'wizard.experience.present',
+  'wizard.referees.title',
 ];

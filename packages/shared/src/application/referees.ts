@@ -12,7 +12,8 @@ const r = ZRefereeFields.shape;
 const ZRefereeEntryFields = z.object({
   id: optionalField('id', zId.optional()),
   fullName: requiredField('fullName', r.fullName),
-  relationship: requiredField('relationship', r.relationship),
+  // Not the contacts' kinship choice: the referee's role in the applicant's words.
+  relationship: requiredField('refereeRelationship', r.relationship),
   email: requiredField('email', r.email),
   institution: requiredField('institution', r.institution),
 });
