@@ -33,7 +33,9 @@ describe('the referee schema (issue 21 item 4)', () => {
 
   it('limits the texts: name and institution 200 characters, relationship 100', () => {
     expect(ZRefereeEntry.safeParse({ ...referee, fullName: 'a'.repeat(200) }).success).toBe(true);
-    expect(messages(ZRefereeEntry, { ...referee, fullName: 'a'.repeat(201) })).toEqual(['validation.tooLong']);
+    expect(messages(ZRefereeEntry, { ...referee, fullName: 'a'.repeat(201) })).toEqual([
+      'validation.tooLong',
+    ]);
     expect(messages(ZRefereeEntry, { ...referee, institution: 'a'.repeat(201) })).toEqual([
       'validation.tooLong',
     ]);
@@ -46,7 +48,11 @@ describe('the referee schema (issue 21 item 4)', () => {
   });
 
   it('asks for every field, the first blank one in form order', () => {
-    const issue = firstStepIssue(ZRefereeEntry, { ...referee, fullName: '', institution: ' ' }, REFEREE_FIELD_ORDER);
+    const issue = firstStepIssue(
+      ZRefereeEntry,
+      { ...referee, fullName: '', institution: ' ' },
+      REFEREE_FIELD_ORDER,
+    );
     expect(issue).toMatchObject({
       path: ['fullName'],
       message: WIZARD_MESSAGES.fillIn,
