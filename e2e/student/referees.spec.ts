@@ -8,7 +8,10 @@ import { english, expectAccessible, waitForApp, waitForLayout } from '../support
 
 const SHOTS = process.env.REFEREES_SHOTS ?? 'artifacts/screenshots';
 
-async function addReferee(page: Page, referee: Record<'name' | 'relationship' | 'email' | 'institution', string>) {
+async function addReferee(
+  page: Page,
+  referee: Record<'name' | 'relationship' | 'email' | 'institution', string>,
+) {
   await page.getByRole('button', { name: 'Add Referee' }).tap();
   const dialog = page.getByRole('dialog', { name: 'Add Referee' });
   await expect(dialog).toBeVisible();
