@@ -22,7 +22,8 @@ import type { z } from 'zod';
 import { numberValue } from '../../../components/crud/form-values';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { type TUploadState, UploadSlot } from '../../../components/forms/upload-slot';
-import { api } from '../../../lib/api';
+import { ApiError, api } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 import { translateKey } from '../../../lib/i18n';
 import { resources } from '../../../lib/resources';
 import { uploadFile, uploadRefusal } from '../../../lib/upload';
@@ -559,8 +560,10 @@ function useEntrySave(
       // An add carries an Idempotency-Key: a retry after a lost answer adds one row, not two.
       await (row ? resources.update(kind.base, body) : resources.create(kind.base, body));
       await onSaved();
-    } catch {
-      setFailure(t(`steps.lists.${kind.textKey}.saveFailed`));
+    } catch (error) {
+      // A refusal (409: the limit reached meanwhile, say) also says why, in the user's language.
+      const why = error instanceof ApiError && error.status === 409 ? errorText(t, error) : null;
+      setFailure([t(`steps.lists.${kind.textKey}.saveFailed`), why].filter(Boolean).join(' '));
       setSaving(false);
     }
   };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, fakeResource, renderScreen } from '../../../testing';
+import { apiCalls, fakeResource, json, renderScreen } from '../../../testing';
 import { RefereesList } from './referees-list';
 
 // Step 8's referees (issue 21 item 4): entry cards beside the personal statement, added and
@@ -99,5 +99,36 @@ describe('the referees of step 8', () => {
       relationship: 'Form tutor',
     });
     expect(await screen.findByText('Form tutor')).toBeInTheDocument();
+  }, 60_000);
+
+  it('says why the server refused a third (another tab added one): 409 tooManyReferees, in the dialog', async () => {
+    const { handlers } = setUp([teacher]);
+    const refused = () =>
+      json(
+        {
+          status: 409,
+          title: 'Conflict',
+          message: 'A student may name at most 2 referees.',
+          code: 'tooManyReferees',
+          params: { max: 2 },
+        },
+        409,
+      );
+    const { user } = await renderScreen(<RefereesList studentId={7} />, {
+      handlers: { ...handlers, 'POST /api/Referee/add': refused },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add Referee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Referee' });
+    for (const [label, value] of [
+      [/^Full Name/, 'Oʻlmas Gʻaniyev'],
+      [/^Relationship to Applicant/, 'Supervisor'],
+      [/^Email/, 'ganiyev@tdtu.uz'],
+      [/^Institution/, 'TDTU'],
+    ] as const)
+      await user.type(within(dialog).getByRole('textbox', { name: label }), value);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Failed to save the referee. A student may name at most 2 referees.'),
+    ).toBeInTheDocument();
   }, 60_000);
 });
