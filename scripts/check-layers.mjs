@@ -65,6 +65,8 @@ export const API_MODULES = [
   'admin',
   'settings',
   'notifications',
+  // Reminders write stored notifications and queue mails (mail); the job reads the wizard's tables itself.
+  'reminders',
   'documents',
   'application-status',
   'application-wizard',

@@ -25,6 +25,7 @@ import { contactModule } from './modules/contact/routes.js';
 import { documentsModule } from './modules/documents/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { notificationsModule } from './modules/notifications/routes.js';
+import { remindersModule } from './modules/reminders/routes.js';
 import { settingsModule } from './modules/settings/routes.js';
 import { usersModule } from './modules/users/routes.js';
 import { CatalogueCache } from './resources/catalogue-cache.js';
@@ -188,6 +189,7 @@ async function registerModules(app: FastifyInstance) {
   await app.register(notificationsModule, { prefix: '/api' });
   await app.register(settingsModule, { prefix: '/api' });
   await app.register(mailModule);
+  await app.register(remindersModule);
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(applicationFormsModule, { prefix: '/api' });
 }

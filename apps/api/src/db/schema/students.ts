@@ -201,8 +201,14 @@ export const applicationStages = pgTable(
   {
     studentId: studentRef().primaryKey(),
     step: smallint().notNull().default(1),
+    /** When a step was last saved (issue 21: the idle reminder counts from it). */
+    savedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [check('application_stages_step_ck', sql`${t.step} between 0 and 11`)],
+  (t) => [
+    check('application_stages_step_ck', sql`${t.step} between 0 and 11`),
+    // The idle reminder: unconfirmed applications by their last save.
+    index('application_stages_idle_idx').on(t.savedAt).where(sql`${t.step} < 11`),
+  ],
 );
 
 export const studentCourses = pgTable(
@@ -223,6 +229,8 @@ export const studentCourses = pgTable(
       .on(t.studentId, t.universityCourseId, t.intakeId)
       .nullsNotDistinct(),
     index('student_courses_intake_idx').on(t.intakeId),
+    // The deadline reminder: the unconfirmed applications of an intake.
+    index('student_courses_unsubmitted_intake_idx').on(t.intakeId).where(sql`${t.submittedAt} is null`),
     index('student_courses_course_idx').on(t.universityCourseId),
     // The Application Form list: submitted courses only, paged in id order.
     index('student_courses_submitted_idx').on(t.id).where(sql`${t.submittedAt} is not null`),

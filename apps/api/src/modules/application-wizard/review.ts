@@ -183,7 +183,12 @@ export async function raiseStage(tx: TDbOrTx, actor: TActor, studentId: number, 
  * request cannot move the wizard past steps it never saved. A stage already reached is kept.
  */
 export async function recordSavedStage(tx: TDbOrTx, studentId: number, stage: number) {
-  if (stage <= (await stageOf(tx, studentId))) return;
+  const current = await stageOf(tx, studentId);
+  // A stage already reached is kept; the save is still marked (the idle reminder counts from it).
+  if (stage <= current) {
+    if (current > 0) await setStage(tx, studentId, stage);
+    return;
+  }
   const missing = missingBeforeStage(await readApplication(tx, studentId), stage);
   await setStage(tx, studentId, Math.min(stage, ...missing.map(stepOfMissing)));
 }

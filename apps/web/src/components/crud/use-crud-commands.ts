@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { invalidateAfterWrite, resources } from '../../lib/resources';
 import type { TCrudDefinition, TRow, TSelectionAction } from './define';
+import { toFormPageState } from './form-page-return';
 import { notifyFailure, notifySuccess } from './notify';
 import type { useCrudList } from './use-crud-list';
 
@@ -46,12 +47,10 @@ export function useCrudCommands(
   });
 
   const { formPage, addFromSelection } = definition;
-  // The form page leads back to the list as it was (its address and state: filter, page), naming
-  // the student it saved (`crudSaved`), so the list opens the page that holds them.
+  // Add and Edit alike hand the form page the list's place (its address and state: filter, page),
+  // so its way back opens the page that holds the row it saved (form-page-return.ts).
   const toFormPage = (search = '') =>
-    navigate(`${formPage!.path}${search}`, {
-      state: { crudReturn: { search: location.search, state: location.state } },
-    });
+    navigate(`${formPage!.path}${search}`, { state: toFormPageState(location) });
   const openAdd = () => {
     if (formPage) toFormPage();
     else if (addFromSelection) {
@@ -61,8 +60,7 @@ export function useCrudCommands(
   };
   const openEdit = () => {
     if (!selected) return notifyFailure(t, 'crud.alerts.selectToEdit');
-    if (formPage)
-      navigate(`${formPage.path}?${new URLSearchParams({ [formPage.idParam]: String(selected.id) })}`);
+    if (formPage) toFormPage(`?${new URLSearchParams({ [formPage.idParam]: String(selected.id) })}`);
     else setFormItem(selected);
   };
   const askDelete = () => (selected ? setConfirming(true) : notifyFailure(t, 'crud.alerts.selectToDelete'));
