@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'incompleteApplication',
   'earlierStepsMissing',
   'applicationSubmitted',
+  'tooManyReferees',
   'statusConflict',
   'undoUnavailable',
   'answerFinal',

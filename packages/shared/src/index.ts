@@ -20,6 +20,7 @@ export * from './settings.js';
 export * from './students/contacts.js';
 export * from './students/others.js';
 export * from './students/records.js';
+export * from './students/referees.js';
 export * from './students/student-info.js';
 export * from './text-limits.js';
 export * from './translate.js';

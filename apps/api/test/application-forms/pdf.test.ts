@@ -44,6 +44,20 @@ const A = {
   exam: 'Oʻrta maktab bitiruv imtihoni',
   institution: 'Toshkent akademik litseyi №1',
   personalStatement: 'Men koʻpriklar quraman.\nЯ хочу строить мосты.',
+  referees: [
+    {
+      fullName: 'Гулчеҳра Раҳимова',
+      relationship: 'Sinf rahbari',
+      email: 'rahimova@litsey.uz',
+      institution: 'Toshkent akademik litseyi',
+    },
+    {
+      fullName: 'Oʻlmas Gʻaniyev',
+      relationship: 'Ilmiy rahbar',
+      email: 'ganiyev@tdtu.uz',
+      institution: 'Toshkent davlat texnika universiteti',
+    },
+  ],
 };
 const B = {
   student: { firstName: 'Dilshod', middleName: null, lastName: 'Toʻxtayev', email: 'dilshod.pdf@mail.test' },
@@ -270,6 +284,36 @@ describe('the personal statement (issue 19)', () => {
     await setLanguage('student', 'en');
     const none = await pdfText((await getPdf(t, who.student!, ownByStudent.studentCourseIds[0]!)).rawPayload);
     expect(none).toMatch(/Personal Statement\s*\n\s*—/);
+  });
+});
+
+describe('the referees (issue 21 item 4)', () => {
+  it("are shown under their title in the reader's language, each with its four fields", async () => {
+    const titles = { en: 'Referees', ru: 'Рекомендатели', uz: 'Tavsiya beruvchilar' };
+    for (const [language, title] of Object.entries(titles) as ['en' | 'ru' | 'uz', string][]) {
+      await setLanguage('admin', language);
+      const text = await pdfText((await getPdf(t, who.admin!, byAgent.studentCourseIds[0]!)).rawPayload);
+      expect(text).toContain(title);
+      for (const value of ['Гулчеҳра Раҳимова', 'Oʻlmas Gʻaniyev', 'rahimova@litsey.uz', 'Ilmiy rahbar'])
+        expect(text).toContain(value);
+      expect(text).toContain('Toshkent davlat texnika universiteti');
+    }
+    await setLanguage('admin', 'en');
+    const en = await pdfText((await getPdf(t, who.admin!, byAgent.studentCourseIds[0]!)).rawPayload);
+    for (const label of ['Full Name', 'Relationship to Applicant', 'Email', 'Institution'])
+      expect(en.slice(en.indexOf('Referees'))).toContain(label);
+    // None named: the title with the list's empty text.
+    const none = await pdfText((await getPdf(t, who.admin!, ownByStudent.studentCourseIds[0]!)).rawPayload);
+    expect(none).toMatch(/Referees\s*\n\s*None/);
+  });
+
+  it("are in the admin's application record", async () => {
+    const form = await as.admin!.get(`/ApplicationForm/${byAgent.studentCourseIds[0]}`);
+    expect(form.status).toBe(200);
+    expect((form.body as { referees: { fullName: string }[] }).referees.map((r) => r.fullName)).toEqual([
+      'Гулчеҳра Раҳимова',
+      'Oʻlmas Gʻaniyev',
+    ]);
   });
 });
 

@@ -36,6 +36,7 @@ export function sampleInput(language: TAppLanguage = 'en'): TPdfInput {
       experiences: [],
       documents: [],
       otherInfo: null,
+      referees: [],
     },
     course: {
       universityName: 'Universiti Malaya',

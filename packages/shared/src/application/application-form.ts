@@ -5,6 +5,7 @@ import { CURRENCIES } from '../enums.js';
 import { zId, zIndex } from '../fields.js';
 import { ZEmergencyContact, ZGuardian } from '../students/contacts.js';
 import { ZExperience, ZLanguage, ZOtherInfo, ZQualification } from '../students/records.js';
+import { ZReferee } from '../students/referees.js';
 import { ZStudentInfo } from '../students/student-info.js';
 import { ZApplicationStatus } from './status.js';
 
@@ -64,6 +65,8 @@ export const ZApplicationForm = z.object({
   ),
   languages: z.array(ZLanguage.extend({ certFile: ZFileRef.nullable() })),
   experiences: z.array(ZExperience),
+  /** Step 8's referees (issue 21 item 4). */
+  referees: z.array(ZReferee),
   documents: z.array(
     z.object({
       id: zId,

@@ -5,6 +5,7 @@ import { APPLICATION_DESCRIPTION, showApplication, type TShownSection } from './
 import { EXPERIENCE_FIELD_ORDER, LANGUAGE_FIELD_ORDER, QUALIFICATION_FIELD_ORDER } from './entries.js';
 import { WIZARD_STEP_IDS } from './messages.js';
 import { PERSONAL_FIELD_ORDER } from './personal-step.js';
+import { REFEREE_FIELD_ORDER } from './referees.js';
 import { completeApplication } from './test-fixtures.js';
 
 /** The form order of each step's schema; entry ids are never shown, nor is the empty summary key. */
@@ -28,7 +29,43 @@ const shownValue = (s: TShownSection, name: string, entry = 0) =>
 
 describe('the application description', () => {
   it('has the steps with saved data in step order, the courses last (the review has its own screen)', () => {
-    expect(APPLICATION_DESCRIPTION.map((s) => s.id)).toEqual(WIZARD_STEP_IDS.filter((id) => id !== 'review'));
+    expect([...new Set(APPLICATION_DESCRIPTION.map((s) => s.id))]).toEqual(
+      WIZARD_STEP_IDS.filter((id) => id !== 'review'),
+    );
+    // Step 8 has two parts: its record, then the referees beside the personal statement.
+    expect(APPLICATION_DESCRIPTION.map((s) => s.key ?? s.id).slice(-3)).toEqual([
+      'otherInfo',
+      'referees',
+      'courses',
+    ]);
+  });
+
+  it('describes every field of a referee, in form order (issue 21 item 4)', () => {
+    const referees = APPLICATION_DESCRIPTION.find((s) => s.key === 'referees');
+    expect(referees).toMatchObject({ id: 'otherInfo', list: true, source: 'referees' });
+    expect(referees?.fields.flatMap((f) => f.keys)).toEqual(REFEREE_FIELD_ORDER.filter((k) => k !== 'id'));
+  });
+
+  it('shows the referees as a list section of step 8, titled Referees', () => {
+    const application = completeApplication();
+    const referee = {
+      fullName: 'Алишер Навоий',
+      relationship: 'Teacher',
+      email: 'a@b.uz',
+      institution: 'Lyceum',
+    };
+    const shown = showApplication({ ...application, referees: [{ id: 1, studentId: 7, ...referee }] }, t);
+    const referees = shown.find((s) => s.key === 'referees') as TShownSection;
+    expect(referees).toMatchObject({ id: 'otherInfo', title: '<wizard:referees.title>', list: true });
+    expect(referees.entries[0]?.map((f) => [f.label, f.value])).toEqual([
+      ['<wizard:fields.fullName>', { kind: 'text', text: 'Алишер Навоий', long: false }],
+      ['<wizard:fields.refereeRelationship>', { kind: 'text', text: 'Teacher', long: false }],
+      ['<wizard:fields.email>', { kind: 'text', text: 'a@b.uz', long: false }],
+      ['<wizard:fields.institution>', { kind: 'text', text: 'Lyceum', long: false }],
+    ]);
+    // None saved (or an older reader without the list): the list's empty text.
+    const none = showApplication({ ...application, referees: [] }, t).find((s) => s.key === 'referees');
+    expect(none).toMatchObject({ entries: [], emptyText: '<applicationForms:none>' });
   });
 
   it('issue 21: shows each chosen course with its intake, the deadlines in Malaysia’s and Tashkent’s time', () => {
@@ -71,13 +108,13 @@ describe('the application description', () => {
   });
 
   it.each(Object.entries(STEP_FIELDS))('describes every field of step %s, in form order', (id, order) => {
-    const described = APPLICATION_DESCRIPTION.find((s) => s.id === id);
+    const described = APPLICATION_DESCRIPTION.find((s) => s.id === id && !s.key);
     expect(described?.fields.flatMap((f) => f.keys)).toEqual(order.filter((k) => !NOT_SHOWN.has(k)));
   });
 
   it('titles each section with its step label and labels each field with a web i18n key', () => {
     for (const s of APPLICATION_DESCRIPTION) {
-      expect(s.titleKey).toBe(`wizard:steps.${s.id}`);
+      expect(s.titleKey).toBe(s.key === 'referees' ? 'wizard:referees.title' : `wizard:steps.${s.id}`);
       for (const f of s.fields)
         expect(f.labelKey).toMatch(/^(wizard|wizardForm|applicationForms|common):[\w.]+$/);
     }

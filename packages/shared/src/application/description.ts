@@ -32,15 +32,21 @@ export type TDescribedApplication = Pick<
   | 'languages'
   | 'experiences'
   | 'otherInfo'
-> & {
-  /** `documentTypeName`: the stored name, which names a type an admin added (not one of the four). */
-  documents: readonly { documentTypeId: number; documentTypeName?: string | null; docPath: string | null }[];
-  /**
-   * Step 9's courses, each with the intake applied to (issue 21): the review's selected courses,
-   * the admin record's and the PDF's one course. Without it the section is not shown.
-   */
-  courses?: readonly TDescribedCourse[];
-};
+> &
+  /** Step 8's referees (issue 21 item 4); a reader without them shows the list as empty. */
+  Partial<Pick<TApplication, 'referees'>> & {
+    /** `documentTypeName`: the stored name, which names a type an admin added (not one of the four). */
+    documents: readonly {
+      documentTypeId: number;
+      documentTypeName?: string | null;
+      docPath: string | null;
+    }[];
+    /**
+     * Step 9's courses, each with the intake applied to (issue 21): the review's selected courses,
+     * the admin record's and the PDF's one course. Without it the section is not shown.
+     */
+    courses?: readonly TDescribedCourse[];
+  };
 
 /** A chosen course as the description shows it: course, university and the intake (or none). */
 export type TDescribedCourse = {
@@ -84,13 +90,15 @@ export type TDescribedField = {
   when?: (record: TRecord) => boolean;
 };
 
-type TListSource = 'qualifications' | 'languages' | 'experiences' | 'documents' | 'courses';
+type TListSource = 'qualifications' | 'languages' | 'experiences' | 'documents' | 'referees' | 'courses';
 type TRecordSource = 'studentInfo' | 'guardian' | 'emergencyContact' | 'otherInfo';
 
 export type TDescribedSection = {
   /** The wizard step the section belongs to; its title is the step's label. */
   id: TWizardStepId;
-  titleKey: `wizard:steps.${TWizardStepId}`;
+  /** A second part of a step (step 8's referees) names itself and has its own title. */
+  key?: 'referees';
+  titleKey: `wizard:steps.${TWizardStepId}` | 'wizard:referees.title';
   fields: readonly TDescribedField[];
 } & ({ list: false; source: TRecordSource } | { list: true; source: TListSource });
 
@@ -317,6 +325,20 @@ export const APPLICATION_DESCRIPTION: readonly TDescribedSection[] = [
       field('personalStatement', { as: 'longText' }),
     ],
   },
+  {
+    // Beside the personal statement in step 8 (issue 21 item 4): up to two, as entry cards.
+    id: 'otherInfo',
+    key: 'referees',
+    titleKey: 'wizard:referees.title',
+    list: true,
+    source: 'referees',
+    fields: [
+      field('fullName'),
+      field('relationship', { as: 'text' }, { labelKey: 'wizard:fields.refereeRelationship' }),
+      field('email'),
+      field('institution'),
+    ],
+  },
   COURSES_SECTION,
 ];
 
@@ -333,6 +355,8 @@ export type TShownValue =
 export type TShownField = { name: string; label: string; value: TShownValue };
 export type TShownSection = {
   id: TWizardStepId;
+  /** Unique among the sections (a step's id, or its second part's key): for React keys and tabs. */
+  key: string;
   title: string;
   list: boolean;
   /** One entry for a record, one per item for a list; none when nothing is saved. */
@@ -399,13 +423,17 @@ export function showApplication(
   language?: TAppLanguage,
   { readerZone }: Pick<TShowOptions, 'readerZone'> = {},
 ): TShownSection[] {
-  // A section whose source the caller does not give (the courses) is not shown.
-  const given = APPLICATION_DESCRIPTION.filter((section) => application[section.source] !== undefined);
+  // The courses are shown only where the caller gives them (the review, the record, the PDF);
+  // another list the caller leaves out (a reader without referees) shows as empty.
+  const given = APPLICATION_DESCRIPTION.filter(
+    (section) => section.source !== 'courses' || application.courses !== undefined,
+  );
   return given.map((section) => {
-    const data = application[section.source] as TRecord | readonly TRecord[] | null;
-    const records = section.list ? (data as readonly TRecord[]) : data ? [data as TRecord] : [];
+    const data = application[section.source] as TRecord | readonly TRecord[] | null | undefined;
+    const records = section.list ? ((data ?? []) as readonly TRecord[]) : data ? [data as TRecord] : [];
     return {
       id: section.id,
+      key: section.key ?? section.id,
       title: t(section.titleKey),
       list: section.list,
       entries: records.map((r) => showRecord(section, r, t, { language, readerZone })),

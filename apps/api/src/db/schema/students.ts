@@ -142,6 +142,20 @@ export const experiences = pgTable(
   (t) => [index('experiences_student_idx').on(t.studentId)],
 );
 
+/** Step 8's referees (issue 21 item 4): at most MAX_REFEREES per student, checked by the API. */
+export const referees = pgTable(
+  'referees',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    studentId: studentRef(),
+    fullName: text().notNull(),
+    relationship: text().notNull(),
+    email: text().notNull(),
+    institution: text().notNull(),
+  },
+  (t) => [index('referees_student_idx').on(t.studentId)],
+);
+
 export const otherInfos = pgTable(
   'other_infos',
   {

@@ -18,6 +18,7 @@ export type TPdfInput = {
     | 'experiences'
     | 'documents'
     | 'otherInfo'
+    | 'referees'
   >;
   /** The application's course: the submitted selection, with the catalogue's terms. */
   course: {

@@ -78,6 +78,7 @@ export async function applicationFormOf(tx: TDbOrTx, actor: TActor, id: number):
     })),
     languages: application.languages.map((l) => ({ ...l, certFile: ref(l.certFileName) })),
     experiences: application.experiences,
+    referees: application.referees,
     documents: application.documents.map((d) => ({
       id: d.id,
       documentTypeId: d.documentTypeId,

@@ -21,6 +21,7 @@ import {
   notifications,
   otherInfos,
   qualifications,
+  referees,
   studentCourses,
   studentDocuments,
   studentGuardians,
@@ -66,6 +67,8 @@ export async function readApplication(tx: TDbOrTx, studentId: number): Promise<T
   const exps = await tx.select().from(experiences).where(x.where).orderBy(x.order);
   const docs = await documentsOf(tx, studentId);
   const [otherInfo] = await tx.select().from(otherInfos).where(eq(otherInfos.studentId, studentId));
+  const r = byStudent(referees);
+  const refs = await tx.select().from(referees).where(r.where).orderBy(r.order);
   const selected = await selectedCourses(tx, studentId);
   return {
     studentId,
@@ -79,6 +82,7 @@ export async function readApplication(tx: TDbOrTx, studentId: number): Promise<T
     experiences: exps,
     documents: docs,
     otherInfo: otherInfo ?? null,
+    referees: refs,
     courses: selected,
   } as TApplication;
 }

@@ -11,6 +11,7 @@ import { languageResource } from './language.js';
 import { notificationResource } from './notification.js';
 import { otherInfoResource } from './other-info.js';
 import { qualificationResource } from './qualification.js';
+import { refereeResource } from './referee.js';
 import { studentCourseResource } from './student-course.js';
 import { studentGuardianResource } from './student-guardian.js';
 import { studentInfoResource } from './student-info.js';
@@ -34,6 +35,7 @@ export const resources = {
   Language: languageResource,
   OtherInfo: otherInfoResource,
   Qualification: qualificationResource,
+  Referee: refereeResource,
   StudentCourse: studentCourseResource,
   Notification: notificationResource,
 } satisfies Record<string, TResource>;

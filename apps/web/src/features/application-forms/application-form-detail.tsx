@@ -115,14 +115,14 @@ export function ApplicationFormTabs({ form }: { form: TApplicationForm }) {
       <OverflowCue scrollerRef={tabListRef}>
         <Tabs.List ref={tabListRef} style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
           {sections.map((s) => (
-            <Tabs.Tab key={s.id} value={s.id}>
+            <Tabs.Tab key={s.key} value={s.key}>
               {s.title}
             </Tabs.Tab>
           ))}
         </Tabs.List>
       </OverflowCue>
       {sections.map((s) => (
-        <Tabs.Panel key={s.id} value={s.id} pt="md">
+        <Tabs.Panel key={s.key} value={s.key} pt="md">
           {s.entries.length === 0 && <Text c="dimmed">{s.emptyText}</Text>}
           {!s.list && s.entries[0] && <Fields entry={s.entries[0]} files={files} />}
           {s.list && s.entries.length > 0 && (

@@ -98,6 +98,16 @@ const detail = (id: number, firstName: string): TApplicationForm => ({
     otherInfoDetails: null,
     personalStatement: 'I want to build bridges in Samarqand.',
   },
+  referees: [
+    {
+      id: 4,
+      studentId: 30 + id,
+      fullName: 'Гулчеҳра Раҳимова',
+      relationship: 'Class teacher',
+      email: 'rahimova@litsey.uz',
+      institution: 'Lyceum No. 1',
+    },
+  ],
   qualifications: [
     {
       id: 3,
@@ -247,6 +257,7 @@ describe('the Application Form screen', () => {
       'Working Experience',
       'Supporting Documents',
       'Other Information',
+      'Referees',
       'Course Selection',
     ]);
     const panel = () => within(section).getByRole('tabpanel');
@@ -332,6 +343,25 @@ describe('the Application Form screen', () => {
     expect(within(panel).getByText('Personal Statement')).toBeInTheDocument();
     expect(within(panel).getByText('I want to build bridges in Samarqand.')).toBeInTheDocument();
     expect(within(panel).getByText('Website')).toBeInTheDocument();
+  });
+
+  it('issue 21: shows the referees on their own tab after Other Information', async () => {
+    const { user } = await renderScreen(<ApplicationFormsPage />, { handlers: handlers([row(7, 'Алишер')]) });
+    const section = await screen.findByRole('region', { name: /Application form of Алишер/ });
+    await user.click(within(section).getByRole('tab', { name: 'Other Information' }));
+    expect(within(within(section).getByRole('tabpanel')).queryByText('Гулчеҳра Раҳимова')).toBeNull();
+    await user.click(within(section).getByRole('tab', { name: 'Referees' }));
+    const panel = within(section).getByRole('tabpanel');
+    for (const text of [
+      'Full Name',
+      'Гулчеҳра Раҳимова',
+      'Relationship to Applicant',
+      'Class teacher',
+      'rahimova@litsey.uz',
+      'Institution',
+    ])
+      expect(within(panel).getByText(text)).toBeInTheDocument();
+    expect(within(panel).queryByText('Personal Statement')).toBeNull();
   });
 
   it('downloads a stored file under its name, and says File not found when it is gone', async () => {

@@ -181,7 +181,7 @@ describe('other information step', () => {
     fireEvent.change(statement, { target: { value: 'I build bridges.' } });
     expect(statement).toHaveAccessibleDescription(/16 of 2,000 characters/);
     await user.click(next);
-    await screen.findByRole('heading', { level: 2, name: 'Course Selection' });
+    await screen.findByRole('heading', { level: 2, name: 'Course Selection' }, { timeout: 15_000 });
     expect(api.store.saves[0]).toMatchObject({
       base: 'OtherInfo',
       stage: 9,
@@ -446,4 +446,35 @@ describe('review step', () => {
     expect(within(other).getByText('Personal Statement')).toBeInTheDocument();
     expect(within(other).getByText(/I build bridges\.\s+And roads\./)).toBeInTheDocument();
   });
+
+  it('issue 21: shows the referees after Other Information, their Change link going to step 8', async () => {
+    const application = sampleApplication();
+    application.referees = [
+      {
+        id: 4,
+        studentId: 7,
+        fullName: 'Гулчеҳра Раҳимова',
+        relationship: 'Class teacher',
+        email: 'rahimova@litsey.uz',
+        institution: 'Lyceum No. 1',
+      },
+    ];
+    const { user } = await openAt(10, { application });
+    await screen.findByRole('heading', { level: 2, name: 'Review and Confirm' });
+    const referees = screen.getByRole('region', { name: 'Referees' });
+    for (const text of [
+      'Full Name',
+      'Гулчеҳра Раҳимова',
+      'Class teacher',
+      'rahimova@litsey.uz',
+      'Lyceum No. 1',
+    ])
+      expect(within(referees).getByText(text)).toBeInTheDocument();
+    await user.click(within(referees).getByRole('button', { name: 'Change Referees' }));
+    await screen.findByRole('heading', { level: 2, name: 'Other Information' });
+    // In step 8, beside the personal statement: the referee's card.
+    const part = await screen.findByRole('region', { name: 'Referees' });
+    expect(await within(part).findByRole('article', { name: 'Гулчеҳра Раҳимова' })).toBeInTheDocument();
+    expect(within(part).getByRole('button', { name: 'Add Referee' })).toBeInTheDocument();
+  }, 60_000);
 });

@@ -110,7 +110,7 @@ export function ReviewStep({
   return (
     <Stack gap="md">
       {sections.map((s) => (
-        <Section key={s.id} id={s.id} title={s.title} onChange={onChange}>
+        <Section key={s.key} id={s.id} title={s.title} onChange={onChange}>
           {s.entries.length === 0 && (
             <Text size="sm" c="dimmed">
               {s.emptyText}

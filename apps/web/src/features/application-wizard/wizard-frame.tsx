@@ -231,7 +231,7 @@ function renderStep(
     case 7:
       return <DocumentsStep {...list} />;
     case 8:
-      return <OtherInfoStep form={form} />;
+      return <OtherInfoStep form={form} studentId={studentId} />;
     case 9: {
       const courses = application?.courses ?? [];
       return (
