@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { OWN_SERVER_PORTS, PORT, urlOf } from './e2e/servers';
+import { CLOCK_FILE, OWN_SERVER_PORTS, PORT, urlOf } from './e2e/servers';
 
 // End-to-end tests against the real server (embedded PGlite, demo sign-in, demo data) serving the
 // built SPA. `npm run test:e2e` builds the web app and the API first; Chromium is Debian's, never downloaded.
@@ -8,7 +8,7 @@ import { OWN_SERVER_PORTS, PORT, urlOf } from './e2e/servers';
 const DOCUMENT_TYPE_SCREEN = /Document Type Maintenance: create, find, edit and delete/;
 
 /** One server: the production start of the compiled API on its own port and its own data directory. */
-function server(port: number, buildFirst: boolean) {
+function server(port: number, buildFirst: boolean, env: Record<string, string> = {}) {
   const dataDir = `/tmp/uniapply-e2e-${port}`;
   return {
     command: [
@@ -18,7 +18,7 @@ function server(port: number, buildFirst: boolean) {
             'test -f apps/api/dist/server.js || npm run build -w apps/api',
           ]
         : []),
-      `rm -rf ${dataDir}`,
+      `rm -rf ${dataDir}${env.TEST_CLOCK_FILE ? ` ${env.TEST_CLOCK_FILE}` : ''}`,
       // `npm run test:e2e` builds the API afresh before the servers start.
       'node apps/api/dist/server.js',
     ].join(' && '),
@@ -32,6 +32,7 @@ function server(port: number, buildFirst: boolean) {
       // Every e2e browser comes from 127.0.0.1 and signs in often: rate limits are API-tested.
       RATE_LIMIT_ANONYMOUS_MAX: '100000',
       RATE_LIMIT_MAX: '100000',
+      ...env,
     },
     reuseExistingServer: false,
     timeout: 180_000,
@@ -56,7 +57,7 @@ export default defineConfig({
     // e2e/cluster runs against `npm run cluster` only (playwright.cluster.config.ts, tests tagged @smoke).
     {
       name: 'main',
-      testIgnore: [/admin\/notifications\.spec\.ts$/, /\/cluster\//],
+      testIgnore: [/admin\/notifications\.spec\.ts$/, /student\/intake-deadline\.spec\.ts$/, /\/cluster\//],
       grepInvert: DOCUMENT_TYPE_SCREEN,
     },
     // (The collapsed menu's lit bell is named with its count, so axe passes on it whenever another
@@ -71,6 +72,11 @@ export default defineConfig({
       testMatch: /admin\/maintenance\.spec\.ts$/,
       grep: DOCUMENT_TYPE_SCREEN,
       use: { baseURL: urlOf(OWN_SERVER_PORTS['catalogue-wide']) },
+    },
+    {
+      name: 'clock',
+      testMatch: /student\/intake-deadline\.spec\.ts$/,
+      use: { baseURL: urlOf(OWN_SERVER_PORTS.clock) },
     },
   ],
   use: {
@@ -92,5 +98,6 @@ export default defineConfig({
     server(PORT, true),
     server(OWN_SERVER_PORTS.live, false),
     server(OWN_SERVER_PORTS['catalogue-wide'], false),
+    server(OWN_SERVER_PORTS.clock, false, { TEST_CLOCK_FILE: CLOCK_FILE }),
   ],
 });

@@ -62,8 +62,25 @@ export async function completeApplication(
   );
   await ok(
     await request.post(`/api/StudentCourse/addOrUpdateList?studentId=${studentId}&stage=10`, {
-      data: [universityCourseId],
+      data: [await courseChoice(request, universityCourseId)],
     }),
   );
   return studentId;
+}
+
+/**
+ * The course step's choice for a course as the picker makes it (issue 21): with its next intake
+ * that can be chosen when the course has intakes, else the bare id.
+ */
+export async function courseChoice(
+  request: APIRequestContext,
+  universityCourseId: number,
+): Promise<number | { universityCourseId: number; intakeId: number }> {
+  const { result } = (await ok(
+    await request.get(`/api/IntakeAvailability?universityCourseIds=${universityCourseId}`),
+  )) as { result: { id: number; state: string }[] };
+  if (result.length === 0) return universityCourseId;
+  const open = result.find((i) => i.state === 'open' || i.state === 'late');
+  expect(open, 'the course has an intake that can be chosen').toBeTruthy();
+  return { universityCourseId, intakeId: open!.id };
 }

@@ -13,7 +13,13 @@ export const OWN_SERVER_PORTS = {
   // A document type added by the admin is a required upload for every applicant while it exists:
   // the wizard specs beside it would find a fourth slot to fill.
   'catalogue-wide': PORT + 300,
+  // The intake spec moves its server's clock past a deadline (TEST_CLOCK_FILE): every deadline on
+  // that server passes with it.
+  clock: PORT + 400,
 } as const;
+
+/** The file the `clock` server's clock is read from (apps/api/src/clock.ts fileClock). */
+export const CLOCK_FILE = `/tmp/uniapply-e2e-clock-${PORT}`;
 
 export const urlOf = (port: number) => `http://127.0.0.1:${port}`;
 

@@ -164,6 +164,12 @@ const ZEnv = z
      * kill it there. Refused in production.
      */
     TEST_PAUSE_AT: z.enum(['idempotency-claimed', 'idempotency-committed']).optional(),
+    /**
+     * Tests only: a file holding an instant (ISO text); while it exists the app's clock reads that
+     * instant plus the time since the file was written (clock.ts fileClock), so a browser test can
+     * move a built server past a deadline. Refused in production.
+     */
+    TEST_CLOCK_FILE: z.string().min(1).optional(),
     /** Catalogue reads from memory, keyed by the catalogue version (`off`: every read goes to SQL). */
     CATALOGUE_CACHE: z.enum(['on', 'off']).default('on'),
     /** The catalogue cache's memory bound in megabytes (least recently used answers go first). */
@@ -186,6 +192,13 @@ const ZEnv = z
     }
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE=s3 needs the bucket name' });
+    }
+    if (env.NODE_ENV === 'production' && env.TEST_CLOCK_FILE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK_FILE'],
+        message: 'a test-only switch: not in production',
+      });
     }
     if (env.NODE_ENV === 'production' && env.TEST_PAUSE_AT) {
       ctx.addIssue({
@@ -383,6 +396,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** Tests only (TEST_PAUSE_AT): where the process stops for good (http/test-pause.ts). */
     testPauseAt: e.TEST_PAUSE_AT,
+    /** Tests only (TEST_CLOCK_FILE): the file the app's clock is read from (clock.ts fileClock). */
+    testClockFile: e.TEST_CLOCK_FILE,
     webDist: e.WEB_DIST ? fromLaunchDir(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

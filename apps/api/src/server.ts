@@ -3,6 +3,7 @@ import './node-version.js';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { fileClock } from './clock.js';
 import { ConfigError, readConfig } from './config.js';
 import { DataDirError, openDatabase } from './db/client.js';
 import { seedIfEmpty, seedReferenceData } from './db/seed/index.js';
@@ -34,7 +35,8 @@ async function main() {
   try {
     await seedReferenceData(database.db);
     if (config.seedDemo) await seedIfEmpty(database.db);
-    app = await buildApp({ config, database });
+    const clock = config.testClockFile ? fileClock(config.testClockFile) : undefined;
+    app = await buildApp({ config, database, ...(clock ? { clock } : {}) });
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await app?.close().catch(() => {});
