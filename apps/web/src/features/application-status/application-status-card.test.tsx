@@ -9,11 +9,11 @@ import {
   historyEntry,
   json,
   openRequest,
+  renderApp,
   renderScreen,
   statusApplication,
 } from '../../testing';
 import { AgentStudentsPage } from '../agent-students';
-import { StudentDashboardPage } from '../student-dashboard/student-dashboard-page';
 
 // Issue 12 on the student's dashboard: each application's status, its timeline newest first, the
 // document requests answered through the wizard's upload slot, and Withdraw behind a confirmation.
@@ -63,11 +63,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 async function openDashboard(applications = [requested(), reviewing()], language = 'en') {
   const fake = fakeStatusApi(applications);
-  // The dashboard screen alone: the status cards are the subject, not the shell around them.
-  const view = await renderScreen(<StudentDashboardPage />, {
+  const view = await renderApp('/Student/Dashboard', {
+    me: DEMO_USERS.Student,
     language,
     handlers: {
-      'GET /api/auth/me': () => json(DEMO_USERS.Student),
       'GET /api/Stage/get': () => json({ studentId: 12, step: 11 }),
       'GET /api/Review/getReview': () => json(review),
       ...fake.handlers,
