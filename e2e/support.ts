@@ -1,4 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 
 import { ORIGINS, PORT, urlOf } from './servers';
@@ -74,16 +75,47 @@ export async function expectShell(page: Page, fullName: string, currentMenuEntry
   ).toHaveAttribute('aria-current', 'page');
 }
 
+/** axe-core's script: the copy @axe-core/playwright pins (its own dependency), read once per worker. */
+const AXE_SOURCE = fs.readFileSync(
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve(
+    'axe-core/axe.min.js',
+  ),
+  'utf8',
+);
+
+type TAxeViolation = { id: string; impact?: string | null; targets: string[] };
+
 /**
- * axe-core on the current page: no serious or critical violations. Only violations are asked for:
- * axe then skips the selectors of every passing node (its documented lever for large pages), which
- * the suite's many axe runs over full grids spent most of their time on.
+ * axe-core on the current page: no serious or critical violations. axe runs in the page itself
+ * (`axe.run`, as @axe-core/playwright's legacy mode does; the portal has no frames) and its script is
+ * put into a page once, kept across the app's own navigations: the library's `analyze()` put the
+ * 0.5 MB script in again on every call and opened a blank tab to merge the results, which cost
+ * most of the suite's axe time (docs/performance.md, "Session 7 levers"). Only violations are
+ * asked for: axe then skips the selectors of every passing node.
  */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: {
+        run: (
+          context: Document,
+          options: object,
+        ) => Promise<{
+          violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[];
+        }>;
+      };
+    };
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.map(String).join(' ')),
+    }));
+  });
+  const bad = violations
+    .filter((v: TAxeViolation) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v: TAxeViolation) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
   expect(bad).toEqual([]);
 }
 

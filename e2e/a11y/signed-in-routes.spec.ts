@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type Cookie, expect, type Page, test } from '@playwright/test';
 import { english, expectAccessible, registerNewAgent, signInFromLanding, waitForApp } from '../support';
 
 test.use({ storageState: english });
@@ -8,7 +8,8 @@ test.use({ storageState: english });
 // Issue 18 item 16: every signed-in route of each role passes axe (no serious or critical
 // violation) at 360 px and 1280 px in uz, en and ru. The routes are read from the one table of
 // screens (apps/web/src/app/routes.tsx), so a new screen is covered without touching this file.
-// One signed-in page per role and language; each route is loaded once per width.
+// One signed-in page per role and language; each route is loaded once and checked at both widths.
+// Each role signs in once per worker: the languages' tests of that role share its session.
 
 type TRole = 'Admin' | 'Student' | 'Agent';
 const LANGUAGES = ['uz', 'en', 'ru'] as const;
@@ -37,22 +38,43 @@ async function registerStudent(page: Page) {
 
 const signIn: Record<TRole, (page: Page) => Promise<void>> = {
   Admin: (page) => signInFromLanding(page, 'admin@demo.local'),
-  // New accounts of their own: the language each test shows is theirs alone.
+  // Accounts of this spec's own (the demo ones are shared with the specs beside it).
   Student: registerStudent,
   Agent: (page) => registerNewAgent(page, 'a11y'),
 };
 
+const HOME: Record<TRole, string> = {
+  Admin: '/Admin/Dashboard',
+  Student: '/Student/Dashboard',
+  Agent: '/Agent/Students',
+};
+
+/** Each role's session cookies in this worker, from its first test: one sign-in per role. */
+const sessions = new Map<TRole, Cookie[]>();
+
+/** Signs `page` in as `role`: through the portal the first time in this worker, then with its session. */
+async function signInOnce(page: Page, role: TRole) {
+  const cookies = sessions.get(role);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+    return;
+  }
+  await signIn[role](page);
+  sessions.set(role, await page.context().cookies());
+}
+
 /**
  * Shows the portal in `language` on every load from now on, as a choice made in this browser. The
- * one demo admin is shared with the specs running beside this one, which read English: the save of
- * that choice to the admin's account is dropped, so the account keeps its language.
+ * accounts are shared (the demo admin with the specs running beside this one, which read English;
+ * each role's session with this spec's tests in the other languages, maybe at the same moment): the
+ * save of that choice to the account is dropped, so the account keeps its language.
  */
-async function useLanguage(page: Page, role: TRole, language: string) {
+async function useLanguage(page: Page, language: string) {
   await page.addInitScript((chosen) => {
     localStorage.setItem('appLanguage', chosen);
     localStorage.setItem('appLanguageChosenSignedOut', '1');
   }, language);
-  if (role === 'Admin') await page.route('**/api/auth/me/language', (route) => route.abort());
+  await page.route('**/api/auth/me/language', (route) => route.abort());
 }
 
 /**
@@ -68,7 +90,8 @@ async function open(page: Page, url: string) {
     }, url);
     await expect.poll(() => page.title(), { message: `${url} sets its tab title` }).not.toBe(before);
   }
-  await expect(page.getByRole('heading').first()).toBeVisible();
+  // The first route comes after a full load (the screen's code and data): as long as the loaders.
+  await expect(page.getByRole('heading').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.mantine-Loader, [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
@@ -84,9 +107,9 @@ for (const role of ['Admin', 'Student', 'Agent'] as const) {
   for (const language of LANGUAGES) {
     test(`every ${role} route passes axe at 360 px and 1280 px in ${language}`, async ({ page }) => {
       test.setTimeout(400_000);
-      await signIn[role](page);
-      await useLanguage(page, role, language);
-      await page.reload();
+      await signInOnce(page, role);
+      await useLanguage(page, language);
+      await page.goto(HOME[role]);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       const failures: string[] = [];
       for (const screen of screens(role)) {

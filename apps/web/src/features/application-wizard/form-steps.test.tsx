@@ -5,19 +5,19 @@ import {
   emptyApplication,
   fakeApplication,
   fakeResource,
+  json,
   listRequests,
-  renderApp,
+  renderScreen,
   sampleApplication,
 } from '../../testing';
+import { StudentApplicationPage } from './wizard-pages';
 
 // The frame's form steps (spec 2.5, 5): every field, rule and message, read by role and label.
 
 async function openAt(step: number, options: Parameters<typeof fakeApplication>[0] = {}, extra = {}) {
   const api = fakeApplication({ stage: 10, ...options });
-  const view = await renderApp('/Student/Infoform', {
-    me: DEMO_USERS.Student,
-    handlers: { ...api.handlers, ...extra },
-    withSearch: true,
+  const view = await renderScreen(<StudentApplicationPage />, {
+    handlers: { 'GET /api/auth/me': () => json(DEMO_USERS.Student), ...api.handlers, ...extra },
   });
   await screen.findByRole('heading', { level: 2 }, { timeout: 40_000 });
   if (step !== 10) fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Step ${step} of 10`) }));
@@ -413,9 +413,11 @@ describe('review step', () => {
         ...application.documents,
         { ...application.documents[0]!, id: 30, documentTypeId: 6, documentTypeName: 'Bank statement' },
       ];
-      await renderApp('/Student/Infoform', {
-        me: DEMO_USERS.Student,
-        handlers: fakeApplication({ stage: 10, application }).handlers,
+      await renderScreen(<StudentApplicationPage />, {
+        handlers: {
+          'GET /api/auth/me': () => json(DEMO_USERS.Student),
+          ...fakeApplication({ stage: 10, application }).handlers,
+        },
         language,
       });
       await screen.findByRole('heading', { level: 2, name: heading }, { timeout: 10_000 });

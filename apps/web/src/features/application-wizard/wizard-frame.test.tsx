@@ -1,17 +1,39 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_USERS, emptyApplication, fakeApplication, renderApp, sampleApplication } from '../../testing';
+import {
+  DEMO_USERS,
+  emptyApplication,
+  fakeApplication,
+  json,
+  renderApp,
+  renderScreen,
+  sampleApplication,
+} from '../../testing';
+import { StudentApplicationPage } from './wizard-pages';
 
-// The frame of the application wizard (spec 2.5, 4; DESIGN 6), driven through the real app at
-// /Student/Infoform and the staff form pages; only fetch is fake (testing/fake-application.ts).
+// The frame of the application wizard (spec 2.5, 4; DESIGN 6): the student's wizard page alone for
+// what happens inside it, the real app at /Student/Infoform and the staff form pages for leaving it
+// and for the addresses; only fetch is fake (testing/fake-application.ts).
 
 const student = { me: DEMO_USERS.Student };
+const signedInStudent = { 'GET /api/auth/me': () => json(DEMO_USERS.Student) };
 
 function stepButton(name: RegExp) {
   return screen.getByRole('button', { name });
 }
 
+/** The student's wizard page alone (renderScreen): what happens inside the frame. */
 async function openStudent(options: Parameters<typeof fakeApplication>[0] = {}) {
+  const api = fakeApplication(options);
+  const view = await renderScreen(<StudentApplicationPage />, {
+    handlers: { ...signedInStudent, ...api.handlers },
+  });
+  await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
+  return { ...view, api };
+}
+
+/** The wizard inside the whole app at /Student/Infoform: leaving it through the shell's links. */
+async function openStudentInApp(options: Parameters<typeof fakeApplication>[0] = {}) {
   const api = fakeApplication(options);
   const view = await renderApp('/Student/Infoform', { ...student, handlers: api.handlers, withSearch: true });
   await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
@@ -121,7 +143,7 @@ describe('application wizard frame', () => {
   });
 
   it('asks before leaving with unsaved changes through an in-app link', async () => {
-    const { user } = await openStudent({ stage: 2, application: sampleApplication() });
+    const { user } = await openStudentInApp({ stage: 2, application: sampleApplication() });
     fireEvent.click(stepButton(/Step 1 of 10/));
     const city = await screen.findByRole('textbox', { name: /^City/ });
     await user.type(city, 'x');
@@ -232,9 +254,9 @@ describe('application wizard frame, further rules', () => {
 
   it('an incomplete application lists what is missing instead of confirming', async () => {
     const api = fakeApplication({ stage: 10, application: sampleApplication() });
-    const { user } = await renderApp('/Student/Infoform', {
-      me: DEMO_USERS.Student,
+    const { user } = await renderScreen(<StudentApplicationPage />, {
       handlers: {
+        ...signedInStudent,
         ...api.handlers,
         'POST /api/Stage/confirm': () =>
           new Response(
@@ -317,7 +339,7 @@ describe('application wizard drafts autosave', () => {
         return putDraft(init, url);
       },
     };
-    await renderApp('/Student/Infoform', { ...student, handlers, withSearch: true });
+    await renderScreen(<StudentApplicationPage />, { handlers: { ...signedInStudent, ...handlers } });
     await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
     fireEvent.click(stepButton(/Step 1 of 10/));
     const city = await screen.findByRole('textbox', { name: /^City/ });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_USERS, json, renderApp, resetNotifications } from '../../testing';
+import { DEMO_USERS, json, renderApp, renderScreen, resetNotifications } from '../../testing';
+import { UsersPage } from './users-page';
 
 // SECURITY 19 on the Users screen: list, filter by name or e-mail, Disable / Enable after a
 // confirmation; no Add/Edit/Delete; the signed-in admin cannot disable themself.
@@ -61,9 +62,22 @@ function fakeUsers() {
 }
 
 const grid = () => screen.getByRole('table', { name: 'Users' });
-/** The whole app at /Admin/Users (the lazily loaded screen takes a while on a busy machine). */
-async function open(handlers: Record<string, (init: RequestInit | undefined) => Response>, language = 'en') {
-  const view = await renderApp('/Admin/Users', { me: DEMO_USERS.Admin, handlers, language });
+/**
+ * The Users screen, the admin signed in: alone, or in the whole app at /Admin/Users (`'app'`: its
+ * menu entry). The grid takes a while on a busy machine.
+ */
+async function open(
+  handlers: Record<string, (init: RequestInit | undefined) => Response>,
+  language = 'en',
+  where: 'screen' | 'app' = 'screen',
+) {
+  const view =
+    where === 'app'
+      ? await renderApp('/Admin/Users', { me: DEMO_USERS.Admin, handlers, language })
+      : await renderScreen(<UsersPage />, {
+          handlers: { 'GET /api/auth/me': () => json(DEMO_USERS.Admin), ...handlers },
+          language,
+        });
   await screen.findByRole('table', {}, { timeout: 10_000 });
   await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(4));
   return view;
@@ -73,7 +87,7 @@ const rowOf = (name: string) => within(grid()).getByRole('row', { name: new RegE
 describe('Users screen', { timeout: 40_000 }, () => {
   it('lists name, e-mail, role and status, offers no Add/Edit/Delete, and filters by name or e-mail', async () => {
     const fake = fakeUsers();
-    const { user } = await open(fake.handlers);
+    const { user } = await open(fake.handlers, 'en', 'app');
     expect(screen.getByRole('heading', { name: 'Users' })).toBeInTheDocument();
     expect(within(rowOf('Bekzod Aliyev')).getByRole('cell', { name: 'Agent' })).toBeInTheDocument();
     expect(within(rowOf('Lola Karimova')).getByRole('cell', { name: 'lola@mail.test' })).toBeInTheDocument();
