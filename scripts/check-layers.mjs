@@ -64,7 +64,11 @@ export const API_MODULES = [
   'contact',
   'admin',
   'settings',
+  // Intakes' availability (issue 21): reads the catalogue, the applications and the settings.
+  'intakes',
   'notifications',
+  // Reminders write stored notifications and queue mails (mail); the job reads the wizard's tables itself.
+  'reminders',
   'documents',
   'application-status',
   'application-wizard',

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { stamp } from '../agent/students-api';
-import { english, signInFromLanding } from '../support';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createStudent, stamp } from '../agent/students-api';
+import { completeApplication } from '../applications-api';
+import { english, signInFromLanding, waitForLayout } from '../support';
 
 // Issue 20 item 4, "grids that keep your place", driven as an admin would: after a save the filter
 // stays; the saved row, if the filter shows it, is selected on the page that holds it; if the
@@ -119,4 +120,139 @@ test('Application Forms keeps its name filter over a reload and the back button'
   await page.goBack();
   await expect(filter).toHaveValue(name);
   await expect(page.getByText('No data available.')).toBeVisible();
+});
+
+// The admin's Students screen opens a form page (the wizard) for Add and Edit: back from it, the
+// list keeps its name filter (history state, not the address) and opens the page that holds the
+// student the page saved, selected; a student the filter no longer shows leaves page 1 and a notice.
+
+const STUDENT_SHOTS = '/work/lanes/keepplace20-shots';
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
+/** Thirteen of the agent's students named `key…` (two pages): eleven plain, then two ready to confirm. */
+async function thirteenStudents(browser: Browser, key: string) {
+  const context = await browser.newContext({ storageState: english });
+  const agent = await context.newPage();
+  await signInFromLanding(agent, 'agent@demo.local');
+  for (let i = 1; i <= 11; i++) await createStudent(agent.request, `${key}${String(i).padStart(2, '0')}`);
+  const [offer] = (await (await agent.request.get('/api/UniversityCourse/allAsync')).json()) as {
+    id: number;
+  }[];
+  const kept = await completeApplication(agent.request, `${key}Y`, offer!.id);
+  const renamed = await completeApplication(agent.request, `${key}Z`, offer!.id);
+  await context.close();
+  return { kept, renamed };
+}
+
+/** On the form page of a student ready to confirm: `field` of step 1 changed, saved, then Confirm. */
+async function editAndConfirm(page: Page, field: RegExp, value: string) {
+  await expect(page.getByRole('heading', { level: 2, name: 'Review and Confirm' })).toBeVisible();
+  await page.getByRole('button', { name: /^Step 1 of 10/ }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeVisible();
+  await page.getByRole('textbox', { name: field }).fill(value);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Parent/Guardian' })).toBeVisible();
+  await page.getByRole('button', { name: /^Step 10 of 10/ }).click();
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await page.getByRole('link', { name: 'Back to the students list' }).click();
+}
+
+/** The list filtered on `key`, on page 2, with `name`'s row tapped (selected), then Edit. */
+async function editFromPageTwo(page: Page, key: string, name: string, touch: boolean) {
+  const grid = page.getByRole('table', { name: 'Student Maintenance' });
+  await expect(page.getByRole('textbox', { name: 'Filter by Name' })).toHaveValue(key);
+  if (!/page=2/.test(page.url())) await page.getByRole('button', { name: 'Next page' }).click();
+  const cell = grid.getByRole('cell', { name, exact: true });
+  if (touch) await cell.tap();
+  else await cell.click();
+  await expect(
+    grid.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) }),
+  ).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page).toHaveURL(/\/Admin\/Students\/FormPage\?studentId=\d+/);
+}
+
+/** The list in Uzbek at this width, as the reader's choice (the shared admin's account keeps English). */
+async function shotInUzbek(page: Page, width: number, name: string) {
+  await page.route('**/api/auth/me/language', (route) => route.abort());
+  await page.evaluate(() => {
+    localStorage.setItem('appLanguage', 'uz');
+    localStorage.setItem('appLanguageChosenSignedOut', '1');
+  });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uz');
+  await expect(page.getByRole('table').locator('[aria-selected="true"]')).toBeVisible();
+  await waitForLayout(page, width);
+  await page.screenshot({ path: `${STUDENT_SHOTS}/${name}`, fullPage: true });
+}
+
+async function studentsKeepPlace(page: Page, browser: Browser, touch: boolean) {
+  const key = `Kp${stamp()}`;
+  const { kept, renamed } = await thirteenStudents(browser, key);
+  await signInFromLanding(page, 'admin@demo.local');
+  await page.goto('/Admin/Students');
+  await page.getByRole('textbox', { name: 'Filter by Name' }).fill(key);
+  await page.getByRole('button', { name: 'Find' }).click();
+  const grid = page.getByRole('table', { name: 'Student Maintenance' });
+  await expect(grid.getByRole('cell', { name: `${key}01`, exact: true })).toBeVisible();
+
+  // Edited from page 2 and still matching: back on page 2, that student selected, the filter kept.
+  await editFromPageTwo(page, key, `${key}Y`, touch);
+  await editAndConfirm(page, /^Last Name/, 'Editova');
+  const row = grid.getByRole('row').filter({ has: page.getByRole('cell', { name: `${key}Y`, exact: true }) });
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  await expect(row.getByRole('cell', { name: 'Editova' })).toBeVisible();
+  await expect(page).toHaveURL(/\/Admin\/Students\?(.*&)?page=2(&|$)/);
+  await expect(page).toHaveURL(new RegExp(`[?&]selected=${kept}(&|$)`));
+  await expect(page.getByRole('textbox', { name: 'Filter by Name' })).toHaveValue(key);
+  // The name stays out of the address (DESIGN 5).
+  expect(page.url()).not.toContain(key);
+  await expect(page.getByText(notice)).toHaveCount(0);
+  return { key, renamed, grid };
+}
+
+test.describe('admin Students, back from the form page', () => {
+  test.describe('on a phone', () => {
+    test.use(PHONE);
+    test('at 360 px with touch: the edited student selected on its page, or the notice', async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(180_000);
+      const { key, renamed, grid } = await studentsKeepPlace(page, browser, true);
+
+      // Renamed so the filter no longer shows them: page 1, the filter kept, the notice.
+      await editFromPageTwo(page, key, `${key}Z`, true);
+      await expect(page).toHaveURL(new RegExp(`studentId=${renamed}`));
+      await editAndConfirm(page, /^First Name/, `Gone${stamp()}`);
+      await expect(page.getByText(notice)).toBeVisible();
+      await expect(page).not.toHaveURL(/page=/);
+      await expect(page.getByRole('textbox', { name: 'Filter by Name' })).toHaveValue(key);
+      const first = grid
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: `${key}01`, exact: true }) });
+      await expect(first).toHaveAttribute('aria-selected', 'true');
+      await expect(grid.getByRole('cell', { name: `${key}Z`, exact: true })).toHaveCount(0);
+      await page.screenshot({ path: `${STUDENT_SHOTS}/students-hidden-notice-360.png`, fullPage: true });
+    });
+
+    test('screenshot in Uzbek at 360 px: the list back from the form page, the student selected', async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(180_000);
+      await studentsKeepPlace(page, browser, true);
+      await shotInUzbek(page, 360, 'students-back-selected-uz-360.png');
+    });
+  });
+
+  test('at 1280 px: the edited student selected on its page (screenshot in Uzbek)', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await studentsKeepPlace(page, browser, false);
+    await shotInUzbek(page, 1280, 'students-back-selected-uz-1280.png');
+  });
 });

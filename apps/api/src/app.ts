@@ -23,8 +23,10 @@ import { applicationWizardModule } from './modules/application-wizard/routes.js'
 import { authModule } from './modules/auth/routes.js';
 import { contactModule } from './modules/contact/routes.js';
 import { documentsModule } from './modules/documents/routes.js';
+import { intakesModule } from './modules/intakes/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { notificationsModule } from './modules/notifications/routes.js';
+import { remindersModule } from './modules/reminders/routes.js';
 import { settingsModule } from './modules/settings/routes.js';
 import { usersModule } from './modules/users/routes.js';
 import { CatalogueCache } from './resources/catalogue-cache.js';
@@ -187,7 +189,9 @@ async function registerModules(app: FastifyInstance) {
   await app.register(registerPdfRoute, { prefix: '/api' });
   await app.register(notificationsModule, { prefix: '/api' });
   await app.register(settingsModule, { prefix: '/api' });
+  await app.register(intakesModule, { prefix: '/api' });
   await app.register(mailModule);
+  await app.register(remindersModule);
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(applicationFormsModule, { prefix: '/api' });
 }

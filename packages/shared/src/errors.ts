@@ -22,9 +22,18 @@ export const ERROR_CODES = [
   'incompleteApplication',
   'earlierStepsMissing',
   'applicationSubmitted',
+  'tooManyReferees',
   'statusConflict',
   'undoUnavailable',
   'answerFinal',
+  'intakeRequired',
+  'intakeNotOfCourse',
+  'intakeTwice',
+  'applicationLive',
+  'intakeClosed',
+  'intakePast',
+  'intakeFull',
+  'intakeNotLater',
   'payloadTooLarge',
   'fileTooLarge',
   'uploadQuota',
@@ -87,6 +96,8 @@ export const FIELD_ERROR_MESSAGES = {
   invalid: 'This value is not valid.',
   invertedRange: 'The lowest value cannot be greater than the highest.',
   sameCurrency: 'Please choose two different currencies.',
+  dateTime: 'Please enter a date and time.',
+  lateBeforeDeadline: 'The late deadline must come after the application deadline.',
 } as const;
 export type TFieldErrorCode = keyof typeof FIELD_ERROR_MESSAGES;
 export const FIELD_ERROR_CODES = Object.keys(FIELD_ERROR_MESSAGES) as TFieldErrorCode[];

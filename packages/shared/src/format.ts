@@ -136,6 +136,39 @@ export function calendarDayIn(value: TDateValue, timeZone: string): string {
   return c ? `${c.year}-${two(c.month)}-${two(c.day)}` : '';
 }
 
+/**
+ * The wall clock of `value` in `timeZone` as 'YYYY-MM-DDTHH:mm' (a datetime-local field's value);
+ * '' when not a date.
+ */
+export function wallClockIn(value: TDateValue, timeZone: string): string {
+  const c = wallClock(value, timeZone);
+  return c ? `${c.year}-${two(c.month)}-${two(c.day)}T${two(c.hour)}:${two(c.minute)}` : '';
+}
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * The instant (UTC ISO text) at which `timeZone`'s clocks read `wall` ('YYYY-MM-DDTHH:mm'), e.g.
+ * a deadline an admin enters in Malaysia's time; null when `wall` is not such a value. A wall time
+ * a clock change skips or repeats takes the offset in force just before it.
+ */
+export function instantOfWallClock(wall: string, timeZone: string): string | null {
+  const m = WALL_CLOCK.exec(wall);
+  if (!m) return null;
+  const asUtc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
+  if (Number.isNaN(asUtc) || wallClockIn(asUtc, 'UTC') !== wall) return null;
+  // Twice: the offset at the first guess may differ from the offset at the answer (a DST edge).
+  let guess = asUtc;
+  for (let i = 0; i < 2; i++) {
+    const seen = wallClockIn(guess, timeZone);
+    const m2 = WALL_CLOCK.exec(seen);
+    if (!m2) return null;
+    const offset = Date.UTC(+m2[1]!, +m2[2]! - 1, +m2[3]!, +m2[4]!, +m2[5]!) - guess;
+    guess = asUtc - offset;
+  }
+  return new Date(guess).toISOString();
+}
+
 /** '01:27': 24-hour in every language; '' when not a date. */
 export function formatTime(value: TDateValue, _language: string, timeZone: string): string {
   const c = wallClock(value, timeZone);

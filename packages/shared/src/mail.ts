@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { LANGUAGES } from './enums.js';
 
 /** What a status mail reports (issue 12). */
-export const MAIL_KINDS = ['received', 'statusChanged', 'documentsRequested'] as const;
+export const MAIL_KINDS = [
+  'received',
+  'statusChanged',
+  'documentsRequested',
+  // Issue 21 item 5: reminders (the same kinds as the stored notifications').
+  'reminderIdle',
+  'reminderDocuments',
+  'reminderDeadline',
+] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 /** A queued mail's state: waiting (or between retries), delivered, or given up after the last attempt. */
 export const MAIL_JOB_STATUSES = ['pending', 'sent', 'failed'] as const;

@@ -18,6 +18,13 @@ export const ZSettings = z.object({
   outboxRetentionDays: whole(1, 3650, 90),
   /** Hours an uploaded file that no record refers to is kept before it is removed. */
   unattachedUploadHours: whole(1, 720, 24),
+  /**
+   * Weeks before an intake's start by which an application should be in, for the offer and the
+   * student pass to be ready (issue 21: the "latest safe date to submit").
+   */
+  safeSubmitLeadWeeks: whole(1, 52, 8),
+  /** Days an application may wait in one status before the admin dashboard points it out. */
+  statusWaitLimitDays: whole(1, 365, 14),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 export type TSettingKey = keyof TSettings;
@@ -29,11 +36,13 @@ export const SETTING_KEYS = Object.keys(ZSettings.shape) as TSettingKey[];
 export const DEFAULT_SETTINGS: TSettings = ZSettings.parse({});
 
 /** The unit each setting is counted in (the screen shows it beside the field). */
-export const SETTING_UNITS: Record<TSettingKey, 'days' | 'hours'> = {
+export const SETTING_UNITS: Record<TSettingKey, 'days' | 'hours' | 'weeks'> = {
   reminderLeadDays: 'days',
   documentRequestWaitDays: 'days',
   outboxRetentionDays: 'days',
   unattachedUploadHours: 'hours',
+  safeSubmitLeadWeeks: 'weeks',
+  statusWaitLimitDays: 'days',
 };
 
 /** A change from the admin screen: every setting, each within its bounds. */

@@ -29,6 +29,11 @@ import {
 export type TStoredNotification = { userId: number; notification: TUserNotification };
 
 const un = userNotifications;
+// The student a notification is about: its application's, or an idle reminder's own (it names the
+// student's wizard, not one course).
+const aboutStudent = sql<
+  number | null
+>`coalesce(${studentCourses.studentId}, (${un.payload}->>'studentId')::integer)`;
 const columns = {
   id: un.id,
   userId: un.userId,
@@ -37,7 +42,7 @@ const columns = {
   createdAt: un.createdAt,
   readAt: un.readAt,
   studentCourseId: un.studentCourseId,
-  studentId: studentCourses.studentId,
+  studentId: studentInfos.id,
   studentName: sql<
     string | null
   >`nullif(trim(concat_ws(' ', ${studentInfos.firstName}, ${studentInfos.lastName})), '')`,
@@ -51,7 +56,7 @@ async function select(db: TDbOrTx, where: SQL | undefined, limit: number): Promi
     .select(columns)
     .from(un)
     .leftJoin(studentCourses, eq(studentCourses.id, un.studentCourseId))
-    .leftJoin(studentInfos, eq(studentInfos.id, studentCourses.studentId))
+    .leftJoin(studentInfos, eq(studentInfos.id, aboutStudent))
     .leftJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
     .leftJoin(courses, eq(courses.id, universityCourses.courseId))
     .leftJoin(universities, eq(universities.id, universityCourses.universityId))

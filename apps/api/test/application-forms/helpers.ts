@@ -77,6 +77,8 @@ export async function buildSubmittedApplication(
     photo?: TFile;
     /** Step 8's personal statement (issue 19). */
     personalStatement?: string;
+    /** Step 8's referees (issue 21 item 4). */
+    referees?: { fullName: string; relationship: string; email: string; institution: string }[];
   },
 ): Promise<TBuilt> {
   const { id } = ok<{ id: number }>(
@@ -196,6 +198,8 @@ export async function buildSubmittedApplication(
     }),
     'other information',
   );
+  for (const referee of o.referees ?? [])
+    ok(await c.post('/Referee/add', { studentId: id, ...referee }), 'referee');
   ok(
     await c.post(`/StudentCourse/addOrUpdateList?studentId=${id}&stage=10`, o.universityCourseIds),
     'courses',

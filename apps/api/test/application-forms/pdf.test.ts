@@ -1,5 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { intakes, studentCourses } from '../../src/db/schema/index.js';
 import { signInAs, type TestApp } from '../app.js';
 import { jpegFile, pdfFile } from '../documents/samples.js';
 import {
@@ -42,6 +44,20 @@ const A = {
   exam: 'Oʻrta maktab bitiruv imtihoni',
   institution: 'Toshkent akademik litseyi №1',
   personalStatement: 'Men koʻpriklar quraman.\nЯ хочу строить мосты.',
+  referees: [
+    {
+      fullName: 'Гулчеҳра Раҳимова',
+      relationship: 'Sinf rahbari',
+      email: 'rahimova@litsey.uz',
+      institution: 'Toshkent akademik litseyi',
+    },
+    {
+      fullName: 'Oʻlmas Gʻaniyev',
+      relationship: 'Ilmiy rahbar',
+      email: 'ganiyev@tdtu.uz',
+      institution: 'Toshkent davlat texnika universiteti',
+    },
+  ],
 };
 const B = {
   student: { firstName: 'Dilshod', middleName: null, lastName: 'Toʻxtayev', email: 'dilshod.pdf@mail.test' },
@@ -271,6 +287,36 @@ describe('the personal statement (issue 19)', () => {
   });
 });
 
+describe('the referees (issue 21 item 4)', () => {
+  it("are shown under their title in the reader's language, each with its four fields", async () => {
+    const titles = { en: 'Referees', ru: 'Рекомендатели', uz: 'Tavsiya beruvchilar' };
+    for (const [language, title] of Object.entries(titles) as ['en' | 'ru' | 'uz', string][]) {
+      await setLanguage('admin', language);
+      const text = await pdfText((await getPdf(t, who.admin!, byAgent.studentCourseIds[0]!)).rawPayload);
+      expect(text).toContain(title);
+      for (const value of ['Гулчеҳра Раҳимова', 'Oʻlmas Gʻaniyev', 'rahimova@litsey.uz', 'Ilmiy rahbar'])
+        expect(text).toContain(value);
+      expect(text).toContain('Toshkent davlat texnika universiteti');
+    }
+    await setLanguage('admin', 'en');
+    const en = await pdfText((await getPdf(t, who.admin!, byAgent.studentCourseIds[0]!)).rawPayload);
+    for (const label of ['Full Name', 'Relationship to Applicant', 'Email', 'Institution'])
+      expect(en.slice(en.indexOf('Referees'))).toContain(label);
+    // None named: the title with the list's empty text.
+    const none = await pdfText((await getPdf(t, who.admin!, ownByStudent.studentCourseIds[0]!)).rawPayload);
+    expect(none).toMatch(/Referees\s*\n\s*None/);
+  });
+
+  it("are in the admin's application record", async () => {
+    const form = await as.admin!.get(`/ApplicationForm/${byAgent.studentCourseIds[0]}`);
+    expect(form.status).toBe(200);
+    expect((form.body as { referees: { fullName: string }[] }).referees.map((r) => r.fullName)).toEqual([
+      'Гулчеҳра Раҳимова',
+      'Oʻlmas Gʻaniyev',
+    ]);
+  });
+});
+
 describe('a bad passport photo', () => {
   it('is left out with a note: a corrupt JPEG and a PDF in the photo slot both still give the PDF', async () => {
     await setLanguage('agent', 'en');
@@ -346,5 +392,44 @@ describe('document types (issue 20 item 3)', () => {
     for (const name of ['Pasport uchun surat', 'Pasport nusxasi', 'Rezyume', 'Bank statement'])
       expect(text).toContain(name);
     expect(text).not.toContain('Passport Copy');
+  });
+});
+
+describe('the intake applied to (issue 21 item 4)', () => {
+  it('shows its start and its deadline in Malaysia’s and Tashkent’s time, each zone named', async () => {
+    // An intake of the course; the agent's student's application is for it (the save of lane
+    // intakeapply21 sets it; here the row is written directly).
+    const [intake] = await t.database.db
+      .insert(intakes)
+      .values({
+        universityCourseId: cat.universityCourseId,
+        startDate: '2027-05-03',
+        applicationDeadline: '2027-03-01T15:59:00Z',
+        acceptanceDeadline: '2027-06-01T00:00:00Z',
+      })
+      .returning({ id: intakes.id });
+    await t.database.db
+      .update(studentCourses)
+      .set({ intakeId: intake!.id })
+      .where(eq(studentCourses.id, byAgent.studentCourseIds[0]!));
+    await setLanguage('admin', 'uz');
+    const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
+    const uz = spaced(await pdfText((await getPdf(t, who.admin!, byAgent.studentCourseIds[0]!)).rawPayload));
+    expect(uz).toContain('Oʻqish boshlanishi');
+    expect(uz).toContain('3-may, 2027');
+    expect(uz).toContain('Ariza berish muddati');
+    expect(uz).toContain('1-mart, 2027, 23:59 (Kuala-Lumpur vaqti)');
+    expect(uz).toContain('1-mart, 2027, 20:59 (Toshkent vaqti)');
+    await setLanguage('admin', 'en');
+    const en = spaced(await pdfText((await getPdf(t, who.admin!, byAgent.studentCourseIds[0]!)).rawPayload));
+    expect(en).toContain('1 Mar 2027, 23:59 (Kuala Lumpur time)');
+    expect(en).toContain('1 Mar 2027, 20:59 (Tashkent time)');
+    // In the one course section at the top (the application's own course), not a list of every
+    // course the student chose.
+    expect(en).not.toContain('Course Selection');
+    expect(en.indexOf('Tashkent time')).toBeLessThan(en.indexOf('Personal Information'));
+    // A course without intakes shows none of it.
+    const other = await pdfText((await getPdf(t, who.admin!, ownByStudent.studentCourseIds[0]!)).rawPayload);
+    expect(other).not.toContain('Application deadline');
   });
 });

@@ -36,6 +36,7 @@ export function sampleInput(language: TAppLanguage = 'en'): TPdfInput {
       experiences: [],
       documents: [],
       otherInfo: null,
+      referees: [],
     },
     course: {
       universityName: 'Universiti Malaya',
@@ -44,6 +45,7 @@ export function sampleInput(language: TAppLanguage = 'en'): TPdfInput {
       price: 12000,
       currency: 0,
       submittedAt: '2026-11-22T10:00:00Z',
+      intake: null,
     },
     fileNames: {},
     photo: new Uint8Array(pngFile()),

@@ -70,7 +70,7 @@ export async function completeApplication(
   c: TClient,
   who: TWho,
   marker: string,
-  courseIds: number[],
+  courseIds: readonly unknown[],
 ) {
   const id = await firstFiveSteps(t, c, who, marker);
   for (const type of [1, 2, 3]) {

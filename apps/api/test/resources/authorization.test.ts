@@ -39,6 +39,7 @@ const CHILDREN = [
   'OtherInfo',
   'Qualification',
   'StudentCourse',
+  'Referee',
 ] as const;
 const OWNED = ['StudentInfo', ...CHILDREN] as const;
 const ALL_BASES = Object.keys(resources) as TResourceBase[];

@@ -337,6 +337,7 @@ describe(`catalogue cache (${testDbKind()})`, () => {
         'CourseLevel',
         'DocumentType',
         'ExchangeRate',
+        'Intake',
         'University',
         'UniversityCourse',
       ].sort(),

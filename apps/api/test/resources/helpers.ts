@@ -106,6 +106,13 @@ export const childBodies: Record<
     result: 'A',
   }),
   StudentCourse: (studentId, _marker, universityCourseId) => ({ studentId, universityCourseId }),
+  Referee: (studentId, marker) => ({
+    studentId,
+    fullName: `${marker} Referee`,
+    relationship: 'Teacher',
+    email: `${marker.toLowerCase()}.referee@mail.test`,
+    institution: 'Lyceum',
+  }),
 };
 
 export const universityBody = (name: string) => ({

@@ -124,6 +124,8 @@ const PROBES: Record<string, TEntry> = {
   }),
   'POST /api/ApplicationStatus/move': 'admins',
   'POST /api/ApplicationStatus/undo': 'admins',
+  'POST /api/ApplicationStatus/defer': 'admins',
+  'GET /api/ApplicationStatus/laterIntakes': 'admins',
   'POST /api/ApplicationForm/update': 'admins',
   'POST /api/ApplicationForm/delete': 'admins',
   'POST /api/ApplicationForm/add': 'admins',

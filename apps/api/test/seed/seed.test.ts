@@ -10,6 +10,7 @@ import {
   ZExperienceInput,
   ZGuardianFields,
   ZGuardianInput,
+  ZIntakeInput,
   ZLanguageFields,
   ZLanguageInput,
   ZNamedInput,
@@ -23,8 +24,8 @@ import {
   ZUniversityCourseInput,
   ZUniversityInput,
 } from '@uniapply/shared';
-import { eq } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { Database } from '../../src/db/client.js';
@@ -40,6 +41,7 @@ const seededTables = {
   courses: schema.courses,
   universities: schema.universities,
   universityCourses: schema.universityCourses,
+  intakes: schema.intakes,
   users: schema.users,
   studentInfos: schema.studentInfos,
   studentGuardians: schema.studentGuardians,
@@ -138,6 +140,44 @@ describe(`demo seed (${testDbKind()})`, () => {
     expect(byCurrency[0]).toBeGreaterThan(offers.length / 2); // mostly MYR
     expect(new Set(offers.map((o) => o.requiredLanguageId))).toEqual(new Set([-1, 0, 1]));
     expect(new Set(offers.map((o) => o.universityId)).size).toBe(unis.length);
+  });
+
+  it('gives every offer but the doctoral ones February, July and September 2027 intakes, one capped', async () => {
+    const { db } = database;
+    const utc = (column: AnyPgColumn) =>
+      sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    const rows = await db
+      .select({
+        universityCourseId: schema.intakes.universityCourseId,
+        startDate: schema.intakes.startDate,
+        applicationDeadline: utc(schema.intakes.applicationDeadline),
+        lateDeadline: utc(schema.intakes.lateDeadline),
+        acceptanceDeadline: utc(schema.intakes.acceptanceDeadline),
+        seatCap: schema.intakes.seatCap,
+        open: schema.intakes.open,
+      })
+      .from(schema.intakes);
+    for (const r of rows) expectValid(ZIntakeInput, ZIntakeInput, r);
+    const offers = await db.select({ id: schema.universityCourses.id }).from(schema.universityCourses);
+    const doctoral = await db
+      .select({ id: schema.universityCourses.id })
+      .from(schema.universityCourses)
+      .innerJoin(schema.courses, eq(schema.courses.id, schema.universityCourses.courseId))
+      .where(sql`${schema.courses.name} like 'Doctor of Philosophy%'`);
+    expect(doctoral.length).toBeGreaterThan(0);
+    expect(rows).toHaveLength((offers.length - doctoral.length) * 3);
+    expect(new Set(rows.map((r) => r.startDate))).toEqual(
+      new Set(['2027-02-22', '2027-07-05', '2027-09-20']),
+    );
+    // 23:59 in Kuala Lumpur (UTC+8) ten weeks before 22 February: 14 December 2026, 15:59 UTC.
+    expect(rows.find((r) => r.startDate === '2027-02-22')).toMatchObject({
+      applicationDeadline: '2026-12-14T15:59:00.000Z',
+      lateDeadline: '2026-12-28T15:59:00.000Z',
+      acceptanceDeadline: '2027-02-01T15:59:00.000Z',
+    });
+    expect(rows.filter((r) => r.seatCap !== null).map((r) => [r.startDate, r.seatCap])).toEqual([
+      ['2027-09-20', 30],
+    ]);
   });
 
   it('creates the demo accounts the demo provider signs in as', async () => {

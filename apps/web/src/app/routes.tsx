@@ -3,6 +3,7 @@ import {
   IconBell,
   IconBrandGoogleDrive,
   IconCalendar,
+  IconCalendarTime,
   IconDownload,
   IconLayoutDashboard,
   IconMail,
@@ -90,6 +91,12 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       title: 'menu.exchangeRates',
       page: lazyPage(() => import('../features/catalogue/exchange-rates'), 'ExchangeRatesPage'),
       menu: IconArrowsExchange,
+    },
+    {
+      path: 'Intakes',
+      title: 'menu.intakes',
+      page: lazyPage(() => import('../features/catalogue/intakes'), 'IntakesPage'),
+      menu: IconCalendarTime,
     },
     {
       path: 'DocumentType',

@@ -136,6 +136,7 @@ export function fakeApplication(options: TOptions = {}) {
     'POST /api/Qualification/find': () => json(store.application?.qualifications ?? []),
     'POST /api/Language/find': () => json(store.application?.languages ?? []),
     'POST /api/Experience/find': () => json(store.application?.experiences ?? []),
+    'POST /api/Referee/find': () => json(store.application?.referees ?? []),
     'GET /api/Document/list': () =>
       json(
         (store.application?.documents ?? []).map((d) => ({

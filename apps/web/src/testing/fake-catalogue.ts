@@ -1,4 +1,4 @@
-import type { TExchangeRate, TUniversity, TUniversityCourse } from '@uniapply/shared';
+import type { TExchangeRate, TIntakeAvailability, TUniversity, TUniversityCourse } from '@uniapply/shared';
 import type { InitialEntry } from 'react-router';
 import { json, type THandlers } from './fake-api';
 import { DEMO_USERS, renderApp } from './render';
@@ -91,5 +91,18 @@ export const catalogueHandlers = (overrides: THandlers = {}): THandlers => ({
   'GET /api/CourseCategory/allAsync': () => json(CATEGORIES),
   'POST /api/University/getListByPage': () => json({ result: UNIVERSITIES, totalRows: UNIVERSITIES.length }),
   'POST /api/UniversityCourse/getListByPage': () => json({ result: COURSES, totalRows: COURSES.length }),
+  ...intakeHandlers([]),
   ...overrides,
+});
+
+/**
+ * `GET /IntakeAvailability` over `intakes` (issue 21): those of the asked courses, as the server
+ * lists them (course, then start order is the test's own order).
+ */
+export const intakeHandlers = (intakes: TIntakeAvailability[]): THandlers => ({
+  'GET /api/IntakeAvailability': (_init, url = '') => {
+    const asked = new URL(url, 'http://localhost').searchParams.get('universityCourseIds') ?? '';
+    const ids = asked.split(',').map(Number);
+    return json({ result: intakes.filter((i) => ids.includes(i.universityCourseId)) });
+  },
 });

@@ -4,11 +4,13 @@ import { json, type THandlers } from './fake-api';
 // Issue 18: the stored notifications of one student or agent as the web tests' fake, answering the
 // list (newest first, with the unread count) and markRead (exactly the ids sent) like the server.
 
+type TStatusNotification = Extract<TUserNotification, { kind: 'statusChanged' }>;
+
 export const storedNotification = (
   id: number,
   to: TApplicationStatus,
-  options: Partial<TUserNotification> = {},
-): TUserNotification => ({
+  options: Partial<Omit<TStatusNotification, 'kind'>> = {},
+): TStatusNotification => ({
   id,
   kind: 'statusChanged',
   payload: { from: 'underReview', to, message: null },
@@ -21,6 +23,14 @@ export const storedNotification = (
   universityName: 'Taylor’s University',
   ...options,
 });
+
+/** A reminder (issue 21 item 5) as the server stores it. */
+export const storedReminder = (
+  id: number,
+  kind: Exclude<TUserNotification['kind'], 'statusChanged'>,
+  payload: Extract<TUserNotification, { kind: typeof kind }>['payload'],
+  options: Partial<Omit<TUserNotification, 'kind' | 'payload'>> = {},
+): TUserNotification => ({ ...storedNotification(id, 'submitted', options), kind, payload });
 
 export function fakeStoredNotifications(items: TUserNotification[]) {
   const store = { items: [...items] };

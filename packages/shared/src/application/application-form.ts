@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { ZChosenIntake } from '../catalogue/intake-display.js';
 import { ZNamed } from '../catalogue/named.js';
 import { CURRENCIES } from '../enums.js';
 import { zId, zIndex } from '../fields.js';
 import { ZEmergencyContact, ZGuardian } from '../students/contacts.js';
 import { ZExperience, ZLanguage, ZOtherInfo, ZQualification } from '../students/records.js';
+import { ZReferee } from '../students/referees.js';
 import { ZStudentInfo } from '../students/student-info.js';
 import { ZApplicationStatus } from './status.js';
 
@@ -63,6 +65,8 @@ export const ZApplicationForm = z.object({
   ),
   languages: z.array(ZLanguage.extend({ certFile: ZFileRef.nullable() })),
   experiences: z.array(ZExperience),
+  /** Step 8's referees (issue 21 item 4). */
+  referees: z.array(ZReferee),
   documents: z.array(
     z.object({
       id: zId,
@@ -76,6 +80,8 @@ export const ZApplicationForm = z.object({
   university: ZNamed,
   course: ZNamed,
   universityCourseId: zId,
+  /** The intake applied to (issue 21); null for a course without intakes. */
+  intake: ZChosenIntake.nullable(),
   /** From the catalogue's university course, read-only here. */
   duration: z.number(),
   price: z.number(),

@@ -128,7 +128,13 @@ describe('ZCoursesStep', () => {
     expect(ZCoursesStep.safeParse([]).error?.issues.map((i) => i.message)).toEqual([
       WIZARD_MESSAGES.selectOne,
     ]);
-    expect(ZCoursesStep.parse([3, 8])).toEqual([3, 8]);
+  });
+  it('takes bare ids (no intake) and course-and-intake choices, always giving the object (issue 21)', () => {
+    expect(ZCoursesStep.parse([3, { universityCourseId: 8, intakeId: 2 }])).toEqual([
+      { universityCourseId: 3, intakeId: null },
+      { universityCourseId: 8, intakeId: 2 },
+    ]);
+    expect(ZCoursesStep.safeParse([{ universityCourseId: 8, intakeId: 0 }]).success).toBe(false);
   });
   it('refuses ids that are not positive', () => {
     expect(ZCoursesStep.safeParse([0]).success).toBe(false);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ZCourseChoice } from '../catalogue/intake.js';
 import { DOCUMENT_TYPES, OPTIONAL_DOCUMENT_TYPE_ID } from '../enums.js';
 import { isBlank } from '../fields.js';
-import { OTHER_INFO_SOURCES, ZOtherInfoFields, ZStudentCourseList } from '../students/records.js';
+import { OTHER_INFO_SOURCES, ZOtherInfoFields } from '../students/records.js';
 import { WIZARD_MESSAGES } from './messages.js';
 import { fillInIssue, optionalField } from './step-fields.js';
 
@@ -81,6 +82,9 @@ export function otherInfoToForm<T extends { agentId: number | null }>(record: T)
   return { ...record, agent: hasAgentId(record.agentId) };
 }
 
-/** Step 9: at least one university course id ('Please select at least one option.'). */
-export const ZCoursesStep = z.array(ZStudentCourseList.element).min(1, WIZARD_MESSAGES.selectOne).max(50);
+/**
+ * Step 9: at least one choice, a university course id or `{ universityCourseId, intakeId }` (issue
+ * 21); the output is always the object ('Please select at least one option.').
+ */
+export const ZCoursesStep = z.array(ZCourseChoice).min(1, WIZARD_MESSAGES.selectOne).max(50);
 export type TCoursesStep = z.output<typeof ZCoursesStep>;

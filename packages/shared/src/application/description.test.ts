@@ -5,6 +5,7 @@ import { APPLICATION_DESCRIPTION, showApplication, type TShownSection } from './
 import { EXPERIENCE_FIELD_ORDER, LANGUAGE_FIELD_ORDER, QUALIFICATION_FIELD_ORDER } from './entries.js';
 import { WIZARD_STEP_IDS } from './messages.js';
 import { PERSONAL_FIELD_ORDER } from './personal-step.js';
+import { REFEREE_FIELD_ORDER } from './referees.js';
 import { completeApplication } from './test-fixtures.js';
 
 /** The form order of each step's schema; entry ids are never shown, nor is the empty summary key. */
@@ -27,21 +28,95 @@ const shownValue = (s: TShownSection, name: string, entry = 0) =>
   s.entries[entry]?.find((f) => f.name === name)?.value;
 
 describe('the application description', () => {
-  it('has the steps with saved data in step order (the courses and the review have their own screens)', () => {
-    expect(APPLICATION_DESCRIPTION.map((s) => s.id)).toEqual(
-      WIZARD_STEP_IDS.filter((id) => id !== 'courses' && id !== 'review'),
+  it('has the steps with saved data in step order, the courses last (the review has its own screen)', () => {
+    expect([...new Set(APPLICATION_DESCRIPTION.map((s) => s.id))]).toEqual(
+      WIZARD_STEP_IDS.filter((id) => id !== 'review'),
     );
+    // Step 8 has two parts: its record, then the referees beside the personal statement.
+    expect(APPLICATION_DESCRIPTION.map((s) => s.key ?? s.id).slice(-3)).toEqual([
+      'otherInfo',
+      'referees',
+      'courses',
+    ]);
+  });
+
+  it('describes every field of a referee, in form order (issue 21 item 4)', () => {
+    const referees = APPLICATION_DESCRIPTION.find((s) => s.key === 'referees');
+    expect(referees).toMatchObject({ id: 'otherInfo', list: true, source: 'referees' });
+    expect(referees?.fields.flatMap((f) => f.keys)).toEqual(REFEREE_FIELD_ORDER.filter((k) => k !== 'id'));
+  });
+
+  it('shows the referees as a list section of step 8, titled Referees', () => {
+    const application = completeApplication();
+    const referee = {
+      fullName: 'Алишер Навоий',
+      relationship: 'Teacher',
+      email: 'a@b.uz',
+      institution: 'Lyceum',
+    };
+    const shown = showApplication({ ...application, referees: [{ id: 1, studentId: 7, ...referee }] }, t);
+    const referees = shown.find((s) => s.key === 'referees') as TShownSection;
+    expect(referees).toMatchObject({ id: 'otherInfo', title: '<wizard:referees.title>', list: true });
+    expect(referees.entries[0]?.map((f) => [f.label, f.value])).toEqual([
+      ['<wizard:fields.fullName>', { kind: 'text', text: 'Алишер Навоий', long: false }],
+      ['<wizard:fields.refereeRelationship>', { kind: 'text', text: 'Teacher', long: false }],
+      ['<wizard:fields.email>', { kind: 'text', text: 'a@b.uz', long: false }],
+      ['<wizard:fields.institution>', { kind: 'text', text: 'Lyceum', long: false }],
+    ]);
+    // None saved (or an older reader without the list): the list's empty text.
+    const none = showApplication({ ...application, referees: [] }, t).find((s) => s.key === 'referees');
+    expect(none).toMatchObject({ entries: [], emptyText: '<applicationForms:none>' });
+  });
+
+  it('issue 21: shows each chosen course with its intake, the deadlines in Malaysia’s and Tashkent’s time', () => {
+    const application = completeApplication();
+    const intake = {
+      id: 3,
+      startDate: '2027-05-03',
+      applicationDeadline: '2027-03-01T15:59:00.000Z',
+      lateDeadline: null,
+    };
+    const named = (key: string, params?: Record<string, unknown>) =>
+      key === 'common:timeZones.other' ? `<your time ${params?.zone}>` : `<${key}>`;
+    const courses = [
+      { university: { name: 'Universiti Malaya' }, course: { name: 'Computing' }, intake },
+      { university: { name: 'Taylor’s' }, course: { name: 'Law' }, intake: null },
+    ];
+    // Without courses (a caller that shows them its own way) the section is not there.
+    const { courses: _saved, ...withoutCourses } = application;
+    expect(showApplication(withoutCourses, t).map((s) => s.id)).not.toContain('courses');
+    const shown = section(showApplication({ ...application, courses }, named, 'en'), 'courses');
+    expect(shown.title).toBe('<wizard:steps.courses>');
+    expect(shown.entries[0]?.map((f) => [f.label, f.value.kind === 'text' ? f.value.text : ''])).toEqual([
+      ['<applicationForms:fields.course>', 'Computing'],
+      ['<applicationForms:fields.university>', 'Universiti Malaya'],
+      ['<common:intakes.startDate>', '3 May 2027'],
+      [
+        '<common:intakes.deadline>',
+        '1 Mar 2027, 23:59 (<common:timeZones.Asia/Kuala_Lumpur>)\n1 Mar 2027, 20:59 (<common:timeZones.Asia/Tashkent>)',
+      ],
+    ]);
+    // A course without intakes: no intake fields.
+    expect(shown.entries[1]?.map((f) => f.name)).toEqual(['course', 'university']);
+    // On screen, the reader's own zone too when it is neither.
+    const onScreen = showApplication({ ...application, courses }, named, 'en', {
+      readerZone: 'Europe/Paris',
+    });
+    expect(shownValue(section(onScreen, 'courses'), 'applicationDeadline')).toMatchObject({
+      text: expect.stringMatching(/\n1 Mar 2027, 16:59 \(<your time Europe\/Paris>\)$/),
+    });
   });
 
   it.each(Object.entries(STEP_FIELDS))('describes every field of step %s, in form order', (id, order) => {
-    const described = APPLICATION_DESCRIPTION.find((s) => s.id === id);
+    const described = APPLICATION_DESCRIPTION.find((s) => s.id === id && !s.key);
     expect(described?.fields.flatMap((f) => f.keys)).toEqual(order.filter((k) => !NOT_SHOWN.has(k)));
   });
 
   it('titles each section with its step label and labels each field with a web i18n key', () => {
     for (const s of APPLICATION_DESCRIPTION) {
-      expect(s.titleKey).toBe(`wizard:steps.${s.id}`);
-      for (const f of s.fields) expect(f.labelKey).toMatch(/^(wizard|wizardForm|applicationForms):[\w.]+$/);
+      expect(s.titleKey).toBe(s.key === 'referees' ? 'wizard:referees.title' : `wizard:steps.${s.id}`);
+      for (const f of s.fields)
+        expect(f.labelKey).toMatch(/^(wizard|wizardForm|applicationForms|common):[\w.]+$/);
     }
   });
 

@@ -1,3 +1,4 @@
+import { deadlineText, type TChosenIntake } from '../catalogue/intake-display.js';
 import {
   COUNTRIES,
   GENDERS,
@@ -31,9 +32,27 @@ export type TDescribedApplication = Pick<
   | 'languages'
   | 'experiences'
   | 'otherInfo'
-> & {
-  /** `documentTypeName`: the stored name, which names a type an admin added (not one of the four). */
-  documents: readonly { documentTypeId: number; documentTypeName?: string | null; docPath: string | null }[];
+> &
+  /** Step 8's referees (issue 21 item 4); a reader without them shows the list as empty. */
+  Partial<Pick<TApplication, 'referees'>> & {
+    /** `documentTypeName`: the stored name, which names a type an admin added (not one of the four). */
+    documents: readonly {
+      documentTypeId: number;
+      documentTypeName?: string | null;
+      docPath: string | null;
+    }[];
+    /**
+     * Step 9's courses, each with the intake applied to (issue 21): the review's selected courses,
+     * the admin record's and the PDF's one course. Without it the section is not shown.
+     */
+    courses?: readonly TDescribedCourse[];
+  };
+
+/** A chosen course as the description shows it: course, university and the intake (or none). */
+export type TDescribedCourse = {
+  university: { name: string };
+  course: { name: string };
+  intake: TChosenIntake | null;
 };
 
 type TRecord = Record<string, unknown>;
@@ -54,7 +73,9 @@ export type TShowAs =
   /** Several chosen options (`value` gives their names), each shown by its label key. */
   | { as: 'choices'; labelKey: (option: string) => string }
   /** A stored file's id; each renderer shows a file its own way (a name, a download, 'Uploaded'). */
-  | { as: 'file' };
+  | { as: 'file' }
+  /** An instant (a deadline): a line per zone, each naming its zone (deadlineText, issue 21). */
+  | { as: 'deadline' };
 
 export type TDescribedField = {
   /** A stable name, for React keys and tests. */
@@ -69,18 +90,26 @@ export type TDescribedField = {
   when?: (record: TRecord) => boolean;
 };
 
-type TListSource = 'qualifications' | 'languages' | 'experiences' | 'documents';
+type TListSource = 'qualifications' | 'languages' | 'experiences' | 'documents' | 'referees' | 'courses';
 type TRecordSource = 'studentInfo' | 'guardian' | 'emergencyContact' | 'otherInfo';
 
 export type TDescribedSection = {
   /** The wizard step the section belongs to; its title is the step's label. */
   id: TWizardStepId;
-  titleKey: `wizard:steps.${TWizardStepId}`;
+  /** A second part of a step (step 8's referees) names itself and has its own title. */
+  key?: 'referees';
+  titleKey: `wizard:steps.${TWizardStepId}` | 'wizard:referees.title';
   fields: readonly TDescribedField[];
 } & ({ list: false; source: TRecordSource } | { list: true; source: TListSource });
 
 /** The namespaces a web screen loads to show the description's label keys. */
-export const DESCRIPTION_NAMESPACES = ['wizard', 'wizardForm', 'enums', 'applicationForms'] as const;
+export const DESCRIPTION_NAMESPACES = [
+  'wizard',
+  'wizardForm',
+  'enums',
+  'applicationForms',
+  'common',
+] as const;
 
 const enumOf =
   (list: readonly string[], group: string) =>
@@ -113,6 +142,60 @@ const heardAbout = (o: TRecord) => [
   ...(typeof o.agentId === 'number' && o.agentId > 0 ? ['agent'] : []),
   ...(o.others === true ? ['others'] : []),
 ];
+
+const hasIntake = (r: TRecord) => r.intake != null;
+const intakeOf = (r: TRecord) => (r.intake ?? {}) as Partial<TChosenIntake>;
+
+/**
+ * Step 9 (issue 21): each chosen course with its university and, for a course with intakes, the
+ * intake applied to: its start date and its deadlines in Malaysia's and Tashkent's time (and the
+ * reader's own zone on screen when it differs).
+ */
+const COURSES_SECTION: TDescribedSection = {
+  id: 'courses',
+  titleKey: 'wizard:steps.courses',
+  list: true,
+  source: 'courses',
+  fields: [
+    field(
+      'course',
+      { as: 'text' },
+      { labelKey: 'applicationForms:fields.course', value: (r) => (r.course as { name: string }).name },
+    ),
+    field(
+      'university',
+      { as: 'text' },
+      {
+        labelKey: 'applicationForms:fields.university',
+        value: (r) => (r.university as { name: string }).name,
+      },
+    ),
+    field(
+      'intakeStart',
+      { as: 'date' },
+      {
+        keys: ['intakeId'],
+        labelKey: 'common:intakes.startDate',
+        when: hasIntake,
+        value: (r) => intakeOf(r).startDate,
+      },
+    ),
+    field(
+      'applicationDeadline',
+      { as: 'deadline' },
+      { labelKey: 'common:intakes.deadline', when: hasIntake, value: (r) => intakeOf(r).applicationDeadline },
+    ),
+    field(
+      'lateDeadline',
+      { as: 'deadline' },
+      {
+        labelKey: 'common:intakes.lateDeadline',
+        when: (r) => intakeOf(r).lateDeadline != null,
+        value: (r) => intakeOf(r).lateDeadline,
+      },
+    ),
+  ],
+};
 
 export const APPLICATION_DESCRIPTION: readonly TDescribedSection[] = [
   {
@@ -242,10 +325,28 @@ export const APPLICATION_DESCRIPTION: readonly TDescribedSection[] = [
       field('personalStatement', { as: 'longText' }),
     ],
   },
+  {
+    // Beside the personal statement in step 8 (issue 21 item 4): up to two, as entry cards.
+    id: 'otherInfo',
+    key: 'referees',
+    titleKey: 'wizard:referees.title',
+    list: true,
+    source: 'referees',
+    fields: [
+      field('fullName'),
+      field('relationship', { as: 'text' }, { labelKey: 'wizard:fields.refereeRelationship' }),
+      field('email'),
+      field('institution'),
+    ],
+  },
+  COURSES_SECTION,
 ];
 
-/** Translates a label key (`namespace:path`): the web's `t`, or the server's catalogue reader. */
-export type TTranslate = (key: string) => string;
+/**
+ * Translates a label key (`namespace:path`): the web's `t`, or the server's catalogue reader;
+ * `params` for the few texts that take them (a reader's own zone: "your time ({{zone}})").
+ */
+export type TTranslate = (key: string, params?: Record<string, unknown>) => string;
 
 /** A value ready to draw: text (blank: nothing given) or a stored file's id (null: none). */
 export type TShownValue =
@@ -254,6 +355,8 @@ export type TShownValue =
 export type TShownField = { name: string; label: string; value: TShownValue };
 export type TShownSection = {
   id: TWizardStepId;
+  /** Unique among the sections (a step's id, or its second part's key): for React keys and tabs. */
+  key: string;
   title: string;
   list: boolean;
   /** One entry for a record, one per item for a list; none when nothing is saved. */
@@ -272,10 +375,17 @@ export function showDate(iso: string, language: TAppLanguage = 'en', timeZone = 
 
 const isBlankValue = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
 
-function showValue(f: TDescribedField, record: TRecord, t: TTranslate, language?: TAppLanguage): TShownValue {
+/** How the described application is shown: the reader's language and, on screen, their own zone. */
+export type TShowOptions = { language?: TAppLanguage; readerZone?: string };
+
+function showValue(f: TDescribedField, record: TRecord, t: TTranslate, options: TShowOptions): TShownValue {
+  const { language, readerZone } = options;
   const raw = f.value ? f.value(record) : record[f.keys[0] as string];
   const text = (value: string, long = false): TShownValue => ({ kind: 'text', text: value, long });
   switch (f.show.as) {
+    case 'deadline':
+      // Every application is an applicant's: Malaysia's and Tashkent's time (issue 21).
+      return text(isBlankValue(raw) ? '' : deadlineText(String(raw), language ?? 'en', t, { readerZone }));
     case 'file':
       return { kind: 'file', fileId: isBlankValue(raw) ? null : String(raw) };
     case 'date':
@@ -300,10 +410,10 @@ function showValue(f: TDescribedField, record: TRecord, t: TTranslate, language?
 }
 
 /** One record's shown fields: its conditional fields only when their condition holds. */
-function showRecord(section: TDescribedSection, record: TRecord, t: TTranslate, language?: TAppLanguage) {
+function showRecord(section: TDescribedSection, record: TRecord, t: TTranslate, options: TShowOptions) {
   return section.fields
     .filter((f) => !f.when || f.when(record))
-    .map((f) => ({ name: f.name, label: t(f.labelKey), value: showValue(f, record, t, language) }));
+    .map((f) => ({ name: f.name, label: t(f.labelKey), value: showValue(f, record, t, options) }));
 }
 
 /** The application as the description shows it, labels and enum values in `t`'s language. */
@@ -311,15 +421,22 @@ export function showApplication(
   application: TDescribedApplication,
   t: TTranslate,
   language?: TAppLanguage,
+  { readerZone }: Pick<TShowOptions, 'readerZone'> = {},
 ): TShownSection[] {
-  return APPLICATION_DESCRIPTION.map((section) => {
-    const data = application[section.source] as TRecord | readonly TRecord[] | null;
-    const records = section.list ? (data as readonly TRecord[]) : data ? [data as TRecord] : [];
+  // The courses are shown only where the caller gives them (the review, the record, the PDF);
+  // another list the caller leaves out (a reader without referees) shows as empty.
+  const given = APPLICATION_DESCRIPTION.filter(
+    (section) => section.source !== 'courses' || application.courses !== undefined,
+  );
+  return given.map((section) => {
+    const data = application[section.source] as TRecord | readonly TRecord[] | null | undefined;
+    const records = section.list ? ((data ?? []) as readonly TRecord[]) : data ? [data as TRecord] : [];
     return {
       id: section.id,
+      key: section.key ?? section.id,
       title: t(section.titleKey),
       list: section.list,
-      entries: records.map((r) => showRecord(section, r, t, language)),
+      entries: records.map((r) => showRecord(section, r, t, { language, readerZone })),
       emptyText: t(section.list ? 'applicationForms:none' : 'applicationForms:notGiven'),
     };
   });

@@ -9,6 +9,7 @@ export * from './entries.js';
 export * from './messages.js';
 export * from './passport.js';
 export * from './personal-step.js';
+export * from './referees.js';
 export * from './review.js';
 export * from './stages.js';
 export * from './status.js';

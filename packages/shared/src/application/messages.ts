@@ -61,6 +61,9 @@ export const WIZARD_FIELD_NAMES = [
   'agentId',
   'otherInfoDetails',
   'personalStatement',
+  'fullName',
+  'refereeRelationship',
+  'institution',
 ] as const;
 export type TWizardFieldName = (typeof WIZARD_FIELD_NAMES)[number];
 export const fieldKey = (field: TWizardFieldName) => `wizard.fields.${field}` as const;
@@ -103,4 +106,5 @@ export const WIZARD_MESSAGE_KEYS: readonly string[] = [
   'wizard.dashboard.continue',
   'wizard.dashboard.updateApplication',
   'wizard.experience.present',
+  'wizard.referees.title',
 ];

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { ZChosenIntake } from '../catalogue/intake-display.js';
 import { ZNamed } from '../catalogue/named.js';
 import { DOCUMENT_TYPES } from '../enums.js';
 import { zId } from '../fields.js';
 import { ZEmergencyContact, ZGuardian } from '../students/contacts.js';
 import { ZExperience, ZLanguage, ZOtherInfo, ZQualification, ZStudentDocument } from '../students/records.js';
+import { ZReferee } from '../students/referees.js';
 import { ZStudentInfo } from '../students/student-info.js';
 import { missingDocuments, otherInfoToForm, ZOtherInfoStep } from './choice-steps.js';
 import { ZEmergencyStep, ZGuardianStep } from './contact-steps.js';
@@ -26,6 +28,8 @@ export const ZApplicationCourse = z.object({
   submitted: z.boolean(),
   submittedAt: z.string().nullable(),
   status: ZApplicationStatus.nullable(),
+  /** The intake applied to (issue 21); null for a course without intakes. */
+  intake: ZChosenIntake.nullable(),
 });
 export type TApplicationCourse = z.infer<typeof ZApplicationCourse>;
 
@@ -44,6 +48,8 @@ export const ZApplication = z.object({
   experiences: z.array(ZExperience),
   documents: z.array(ZStudentDocument.extend({ documentTypeName: z.string() })),
   otherInfo: ZOtherInfo.nullable(),
+  /** Step 8's referees, at most MAX_REFEREES (issue 21 item 4). */
+  referees: z.array(ZReferee),
   courses: z.array(ZApplicationCourse),
 });
 export type TApplication = z.infer<typeof ZApplication>;

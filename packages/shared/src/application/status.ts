@@ -81,6 +81,17 @@ export const waitsForApplicant = (status: TApplicationStatus): boolean => status
 export const mayReplaceAnswer = (status: TApplicationStatus): boolean =>
   status === 'documentsRequested' || status === 'underReview';
 
+/**
+ * Issue 21: the statuses whose application no longer holds a seat of its intake's cap (a lapsed
+ * offer joins them once the pipeline has one). Every other submitted application counts.
+ */
+export const SEAT_RELEASED_STATUSES = [
+  'withdrawn',
+  'rejected',
+] as const satisfies readonly TApplicationStatus[];
+export const holdsSeat = (status: TApplicationStatus) =>
+  !(SEAT_RELEASED_STATUSES as readonly TApplicationStatus[]).includes(status);
+
 /** How long an admin may undo their own last move. */
 export const UNDO_WINDOW_MS = 24 * 3600_000;
 
@@ -125,6 +136,18 @@ export const ZStatusMove = z
     path: ['internal'],
   });
 export type TStatusMove = z.infer<typeof ZStatusMove>;
+
+/**
+ * Issue 21: an admin moves a live application to a later intake of its course (a deferral). The
+ * status stays; the history records the move, and it cannot be undone (defer again instead).
+ */
+export const ZIntakeDeferral = z.object({
+  studentCourseId: zId,
+  intakeId: zId,
+  version: zVersion,
+  message: zMessage.optional(),
+});
+export type TIntakeDeferral = z.infer<typeof ZIntakeDeferral>;
 
 export const ZStatusUndo = z.object({ studentCourseId: zId, version: zVersion });
 export type TStatusUndo = z.infer<typeof ZStatusUndo>;
@@ -209,23 +232,29 @@ export const ZApplicationStatusDetail = z.object({
 });
 export type TApplicationStatusDetail = z.infer<typeof ZApplicationStatusDetail>;
 
-/** Issue 18: what a stored notification of a student or an agent reports. */
-export const USER_NOTIFICATION_KINDS = ['statusChanged'] as const;
+/** Issue 18: what a stored notification of a student or an agent reports (issue 21: reminders too). */
+export const REMINDER_NOTIFICATION_KINDS = ['reminderIdle', 'reminderDocuments', 'reminderDeadline'] as const;
+export const USER_NOTIFICATION_KINDS = ['statusChanged', ...REMINDER_NOTIFICATION_KINDS] as const;
+export type TReminderNotificationKind = (typeof REMINDER_NOTIFICATION_KINDS)[number];
 export const ZUserNotificationPayload = z.object({
   from: ZApplicationStatus.nullable(),
   to: ZApplicationStatus,
   /** The message for the applicant; never an internal note. */
   message: z.string().nullable(),
 });
+/** A reminder (issue 21 item 5): what its text needs beyond the application it names. */
+export const ZReminderPayload = z.object({
+  /** reminderDeadline: the application deadline, an instant (shown in both zones, each named). */
+  deadline: z.string().optional(),
+  /** reminderIdle: the student (an idle application is the student's wizard, not one course). */
+  studentId: zId.optional(),
+  /** reminderIdle: the wizard's next step (1 to 10). */
+  step: z.number().int().optional(),
+});
+export type TReminderPayload = z.infer<typeof ZReminderPayload>;
 
-/**
- * A stored notification of a student or an agent (issue 18), with the course, the university and
- * the student it is about (null once the application is gone). Another account's is never listed.
- */
-export const ZUserNotification = z.object({
+const ZUserNotificationBase = z.object({
   id: zId,
-  kind: z.enum(USER_NOTIFICATION_KINDS),
-  payload: ZUserNotificationPayload,
   createdAt: z.string(),
   readAt: z.string().nullable(),
   studentCourseId: zId.nullable(),
@@ -234,6 +263,16 @@ export const ZUserNotification = z.object({
   courseName: z.string().nullable(),
   universityName: z.string().nullable(),
 });
+
+/**
+ * A stored notification of a student or an agent (issue 18), with the course, the university and
+ * the student it is about (null once the application is gone; an idle reminder names no course).
+ * Another account's is never listed.
+ */
+export const ZUserNotification = z.discriminatedUnion('kind', [
+  ZUserNotificationBase.extend({ kind: z.literal('statusChanged'), payload: ZUserNotificationPayload }),
+  ZUserNotificationBase.extend({ kind: z.enum(REMINDER_NOTIFICATION_KINDS), payload: ZReminderPayload }),
+]);
 export type TUserNotification = z.infer<typeof ZUserNotification>;
 
 /** The caller's notifications, newest first, and how many of all theirs are unread. */
@@ -287,6 +326,19 @@ export const ZStatusOverview = z.object({
     >,
   ),
   waiting: z.array(z.object({ status: ZApplicationStatus, applications: z.array(ZWaitingApplication) })),
+  /**
+   * Issue 21 item 5: how many applications have waited longer than the Settings limit
+   * (`statusWaitLimitDays`, here as `limitDays`) in each status one can wait in (zeros included).
+   */
+  overdue: z.object({
+    limitDays: z.number().int().min(1),
+    counts: z.object(
+      Object.fromEntries(WAITING_STATUSES.map((s) => [s, zCount])) as Record<
+        (typeof WAITING_STATUSES)[number],
+        typeof zCount
+      >,
+    ),
+  }),
 });
 export type TStatusOverview = z.infer<typeof ZStatusOverview>;
 

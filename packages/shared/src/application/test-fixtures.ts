@@ -108,6 +108,7 @@ export function completeApplication(studentId = 7) {
       personalStatement: null,
       ...audit,
     },
+    referees: [],
     courses: [
       {
         id: 6,
@@ -117,6 +118,7 @@ export function completeApplication(studentId = 7) {
         submitted: false,
         submittedAt: null,
         status: null,
+        intake: null,
       },
     ],
   };

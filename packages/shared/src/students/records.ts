@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCourseChoice } from '../catalogue/intake.js';
 import { LANGUAGE_OTHERS, QUALIFICATION_OTHERS } from '../enums.js';
 import {
   MAX_INT,
@@ -121,9 +122,17 @@ export type TOtherInfoInput = z.infer<typeof ZOtherInfoInput>;
 export type TOtherInfo = z.infer<typeof ZOtherInfo>;
 
 export const ZStudentCourseInput = z.object({ studentId: zId, universityCourseId: zId });
-export const ZStudentCourse = ZStudentCourseInput.extend({ id: zId });
+export const ZStudentCourse = ZStudentCourseInput.extend({
+  id: zId,
+  /** The intake applied to (issue 21); null for a course without intakes. */
+  intakeId: zId.nullable(),
+});
 export type TStudentCourse = z.infer<typeof ZStudentCourse>;
-export const ZStudentCourseList = z.array(zId).min(1, 'validation.selectOne').max(50);
+/**
+ * `POST /StudentCourse/addOrUpdateList` (spec 7.3 with issue 21): each choice a bare university
+ * course id (no intake) or `{ universityCourseId, intakeId }`.
+ */
+export const ZStudentCourseList = z.array(ZCourseChoice).min(1, 'validation.selectOne').max(50);
 
 export const ZStudentDocument = z.object({
   id: zId,

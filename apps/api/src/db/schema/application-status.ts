@@ -91,6 +91,8 @@ export const documentRequests = pgTable(
     index('document_requests_course_idx').on(t.studentCourseId),
     // The sweep's reference test looks requests up by file.
     index('document_requests_file_idx').on(t.fileId),
+    // The documents reminder: the open requests.
+    index('document_requests_open_idx').on(t.studentCourseId).where(sql`${t.answeredAt} is null`),
     check('document_requests_what_ck', sql`(${t.documentTypeId} is null) <> (${t.text} is null)`),
   ],
 );
@@ -117,6 +119,9 @@ export const userNotifications = pgTable(
   (t) => [
     index('user_notifications_user_idx').on(t.userId, t.id),
     index('user_notifications_course_idx').on(t.studentCourseId),
-    check('user_notifications_kind_ck', sql`${t.kind} in ('statusChanged')`),
+    check(
+      'user_notifications_kind_ck',
+      sql`${t.kind} in ('statusChanged', 'reminderIdle', 'reminderDocuments', 'reminderDeadline')`,
+    ),
   ],
 );

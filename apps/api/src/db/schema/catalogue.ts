@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   doublePrecision,
@@ -9,6 +10,7 @@ import {
   pgTable,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -107,6 +109,34 @@ export const universityCourses = pgTable(
  * convert with the latest rate on or before today of the pair or its inverse; the index serves that
  * lookup (resources/definitions/university-course.ts).
  */
+/**
+ * A university course's intakes (issue 21): a start date, the deadlines as instants (entered in
+ * Malaysia's time, packages/shared catalogue/intake.ts), an optional seat cap and open/closed. A
+ * catalogue table: its writes bump the catalogue version (0018).
+ */
+export const intakes = pgTable(
+  'intakes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    universityCourseId: integer()
+      .notNull()
+      .references(() => universityCourses.id, { onDelete: 'restrict' }),
+    startDate: date({ mode: 'string' }).notNull(),
+    applicationDeadline: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+    lateDeadline: timestamp({ withTimezone: true, mode: 'string' }),
+    acceptanceDeadline: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+    seatCap: integer(),
+    open: boolean().notNull().default(true),
+  },
+  (t) => [
+    index('intakes_course_start_idx').on(t.universityCourseId, t.startDate),
+    // The reminders job looks for deadlines a few days ahead.
+    index('intakes_deadline_idx').on(t.applicationDeadline),
+    check('intakes_late_ck', sql`${t.lateDeadline} is null or ${t.lateDeadline} > ${t.applicationDeadline}`),
+    check('intakes_seat_cap_ck', sql`${t.seatCap} is null or ${t.seatCap} > 0`),
+  ],
+);
+
 export const exchangeRates = pgTable(
   'exchange_rates',
   {

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -57,3 +58,32 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
 });
+
+/** What a reminder is about (issue 21 item 5); docs/decisions.md "Reminders: once per idle period". */
+export const REMINDER_KINDS = ['idle', 'documents', 'deadlineLead', 'deadlineLast'] as const;
+export type TReminderKind = (typeof REMINDER_KINDS)[number];
+
+/**
+ * Every reminder sent: one row per kind, subject (the student for 'idle', the application for the
+ * others) and idle period (the instant it began: the last saved step, the documents request or its
+ * latest answer, the deadline). The key makes a reminder go out once: the job inserts the key in
+ * the transaction that writes the notification and the mails, and a second insert of it (a second
+ * run, another process) waits for the first and then inserts nothing.
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    kind: text().notNull(),
+    subjectId: integer().notNull(),
+    period: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+    sentAt: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.subjectId, t.period] }),
+    index('reminders_sent_sent_at_idx').on(t.sentAt),
+    check(
+      'reminders_sent_kind_ck',
+      sql.raw(`"reminders_sent"."kind" in (${REMINDER_KINDS.map((k) => `'${k}'`).join(', ')})`),
+    ),
+  ],
+);

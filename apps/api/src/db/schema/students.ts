@@ -12,9 +12,10 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { documentTypes, universityCourses } from './catalogue.js';
+import { documentTypes, intakes, universityCourses } from './catalogue.js';
 import { users } from './people.js';
 
 const audit = () => ({
@@ -141,6 +142,20 @@ export const experiences = pgTable(
   (t) => [index('experiences_student_idx').on(t.studentId)],
 );
 
+/** Step 8's referees (issue 21 item 4): at most MAX_REFEREES per student, checked by the API. */
+export const referees = pgTable(
+  'referees',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    studentId: studentRef(),
+    fullName: text().notNull(),
+    relationship: text().notNull(),
+    email: text().notNull(),
+    institution: text().notNull(),
+  },
+  (t) => [index('referees_student_idx').on(t.studentId)],
+);
+
 export const otherInfos = pgTable(
   'other_infos',
   {
@@ -186,8 +201,14 @@ export const applicationStages = pgTable(
   {
     studentId: studentRef().primaryKey(),
     step: smallint().notNull().default(1),
+    /** When a step was last saved (issue 21: the idle reminder counts from it). */
+    savedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [check('application_stages_step_ck', sql`${t.step} between 0 and 11`)],
+  (t) => [
+    check('application_stages_step_ck', sql`${t.step} between 0 and 11`),
+    // The idle reminder: unconfirmed applications by their last save.
+    index('application_stages_idle_idx').on(t.savedAt).where(sql`${t.step} < 11`),
+  ],
 );
 
 export const studentCourses = pgTable(
@@ -198,10 +219,18 @@ export const studentCourses = pgTable(
     universityCourseId: integer()
       .notNull()
       .references(() => universityCourses.id, { onDelete: 'restrict' }),
+    /** The intake applied to (issue 21); null for a course without intakes. */
+    intakeId: integer().references(() => intakes.id, { onDelete: 'restrict' }),
     submittedAt: timestamp({ withTimezone: true, mode: 'string' }),
   },
   (t) => [
-    uniqueIndex('student_courses_student_course_uq').on(t.studentId, t.universityCourseId),
+    // One application per course and intake; null intakes count as equal (NULLS NOT DISTINCT).
+    unique('student_courses_student_course_uq')
+      .on(t.studentId, t.universityCourseId, t.intakeId)
+      .nullsNotDistinct(),
+    index('student_courses_intake_idx').on(t.intakeId),
+    // The deadline reminder: the unconfirmed applications of an intake.
+    index('student_courses_unsubmitted_intake_idx').on(t.intakeId).where(sql`${t.submittedAt} is null`),
     index('student_courses_course_idx').on(t.universityCourseId),
     // The Application Form list: submitted courses only, paged in id order.
     index('student_courses_submitted_idx').on(t.id).where(sql`${t.submittedAt} is not null`),

@@ -11,6 +11,7 @@ import {
   emergencyContacts,
   exchangeRates,
   experiences,
+  intakes,
   languageQualifications,
   otherInfos,
   qualifications,
@@ -28,6 +29,7 @@ import {
   DEMO_EXCHANGE_RATES,
   UNIVERSITY_COURSES,
 } from './courses-data.js';
+import { demoIntakes } from './intakes-data.js';
 import { AGENT_FULL_NAME, DEMO_ISSUER, DEMO_STUDENTS, DEMO_USERS } from './people-data.js';
 import { UNIVERSITIES } from './universities-data.js';
 
@@ -115,15 +117,29 @@ async function seedCatalogue(tx: TTx): Promise<TCatalogueIds | null> {
     universities: new Map(UNIVERSITIES.map((u) => [u.key, byName(uniRows)(u.name)])),
     courses: new Map(courseRows.map((r) => [r.name, r.id])),
   };
-  await tx.insert(universityCourses).values(
-    UNIVERSITY_COURSES.map(({ university, course, ...rest }) => ({
-      ...rest,
-      universityId: ids.universities.get(university)!,
-      courseId: ids.courses.get(course)!,
-    })),
-  );
+  const offers = await tx
+    .insert(universityCourses)
+    .values(
+      UNIVERSITY_COURSES.map(({ university, course, ...rest }) => ({
+        ...rest,
+        universityId: ids.universities.get(university)!,
+        courseId: ids.courses.get(course)!,
+      })),
+    )
+    .returning({
+      id: universityCourses.id,
+      universityId: universityCourses.universityId,
+      courseId: universityCourses.courseId,
+    });
   // With a new catalogue only: rates an admin deleted do not come back at the next start.
   if (!(await hasRows(tx, exchangeRates))) await tx.insert(exchangeRates).values([...DEMO_EXCHANGE_RATES]);
+  const offerId = new Map(offers.map((o) => [`${o.universityId}/${o.courseId}`, o.id]));
+  const seeded = UNIVERSITY_COURSES.map(({ university, course }) => ({
+    university,
+    course,
+    id: offerId.get(`${ids.universities.get(university)}/${ids.courses.get(course)}`)!,
+  }));
+  await tx.insert(intakes).values(demoIntakes(seeded));
   return ids;
 }
 

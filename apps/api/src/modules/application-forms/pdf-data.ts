@@ -100,6 +100,7 @@ export async function loadPdfInput(
       price: Number(course.price),
       currency: course.currency,
       submittedAt: course.submittedAt,
+      intake: application.courses.find((c) => c.id === request.studentCourseId)?.intake ?? null,
     },
     fileNames: Object.fromEntries(rows.map((r) => [r.id, r.displayName])),
     photo,

@@ -114,20 +114,28 @@ function describedSection(shown: TShownSection, fileName: (id: string | null) =>
   return section(shown.title, !shown.list, ...body);
 }
 
-/** The course and university the form applies for (not part of the student's described data). */
+/**
+ * The course the form applies for, at the top: the described course (course, university and the
+ * intake with its deadlines in Malaysia's and Tashkent's time, issue 21), then the catalogue's
+ * terms and when it was submitted.
+ */
 function courseSection(
   t: TServerTranslate,
+  described: TShownSection | undefined,
   course: TPdfInput['course'],
   language: TPdfInput['language'],
   zone: string,
 ): ReactElement {
   const f = (name: string) => t(`applicationForms:fields.${name}`);
+  const shown: TField[] = (described?.entries[0] ?? []).map(({ label, value }) => [
+    label,
+    value.kind === 'text' ? value.text : '',
+  ]);
   return section(
     t('applicationForms:pdf.course'),
     true,
     fields([
-      [f('university'), course.universityName],
-      [f('course'), course.courseName],
+      ...shown,
       [f('duration'), t('applicationForms:pdf.months', { count: course.duration })],
       [f('price'), formatMoney(course.price, CURRENCIES[course.currency] ?? '', language)],
       [
@@ -195,10 +203,31 @@ export function applicationDocument(
     photoBox,
   );
 
+  // The described sections; the courses one is this form's one course, drawn in the course section.
+  const sections = showApplication(
+    {
+      ...application,
+      courses: [
+        {
+          university: { name: course.universityName },
+          course: { name: course.courseName },
+          intake: course.intake,
+        },
+      ],
+    },
+    t,
+    input.language,
+  );
   const body = [
     header,
-    courseSection(t, course, input.language, zone),
-    ...showApplication(application, t, input.language).map((shown) => describedSection(shown, fileName)),
+    courseSection(
+      t,
+      sections.find((shown) => shown.id === 'courses'),
+      course,
+      input.language,
+      zone,
+    ),
+    ...sections.filter((shown) => shown.id !== 'courses').map((shown) => describedSection(shown, fileName)),
   ];
 
   const footer = h(

@@ -1,4 +1,4 @@
-import type { TAppLanguage, TApplication } from '@uniapply/shared';
+import type { TAppLanguage, TApplication, TChosenIntake } from '@uniapply/shared';
 
 /** What a worker needs to render one application form: plain data, cloned into the worker. */
 export type TPdfInput = {
@@ -18,6 +18,7 @@ export type TPdfInput = {
     | 'experiences'
     | 'documents'
     | 'otherInfo'
+    | 'referees'
   >;
   /** The application's course: the submitted selection, with the catalogue's terms. */
   course: {
@@ -28,6 +29,8 @@ export type TPdfInput = {
     /** Index into CURRENCIES. */
     currency: number;
     submittedAt: string | null;
+    /** The intake applied to (issue 21); null for a course without intakes. */
+    intake: TChosenIntake | null;
   };
   /** Display names of the qualification and language files, by fileId. */
   fileNames: Record<string, string>;

@@ -78,6 +78,7 @@ export async function applicationFormOf(tx: TDbOrTx, actor: TActor, id: number):
     })),
     languages: application.languages.map((l) => ({ ...l, certFile: ref(l.certFileName) })),
     experiences: application.experiences,
+    referees: application.referees,
     documents: application.documents.map((d) => ({
       id: d.id,
       documentTypeId: d.documentTypeId,
@@ -88,6 +89,7 @@ export async function applicationFormOf(tx: TDbOrTx, actor: TActor, id: number):
     university: row.university,
     course: row.course,
     universityCourseId,
+    intake: application.courses.find((c) => c.id === id)?.intake ?? null,
     duration: Number(catalogue?.duration ?? 0),
     price: Number(catalogue?.price ?? 0),
     currency: Number(catalogue?.currency ?? 0),

@@ -7,7 +7,7 @@ import {
   WAITING_STATUSES,
   ZStatusOverview,
 } from '@uniapply/shared';
-import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +20,7 @@ import {
   universities,
   universityCourses,
 } from '../../db/schema/index.js';
+import { readSettings } from '../../settings/store.js';
 
 // The admin overview (issue 12 item 5): how many applications are in each status and which have
 // waited longest in each. Both read the status table through its (status, updated_at) index: the
@@ -70,13 +71,40 @@ export async function longestWaiting(
     .limit(limit);
 }
 
-export async function readOverview(tx: TDbOrTx): Promise<TStatusOverview> {
+/**
+ * Issue 21 item 5: per status one can wait in, the applications that have had it for more than
+ * `limitDays` at `now` (the app's clock): one grouped range scan of the (status, updated_at) index.
+ */
+export async function countOverdue(
+  tx: TDbOrTx,
+  now: Date,
+  limitDays: number,
+): Promise<TStatusOverview['overdue']['counts']> {
+  const cutoff = new Date(now.getTime() - limitDays * 86_400_000).toISOString();
+  const rows = await tx
+    .select({ status: applicationStatuses.status, n: count().mapWith(Number) })
+    .from(applicationStatuses)
+    .where(
+      and(
+        inArray(applicationStatuses.status, [...WAITING_STATUSES]),
+        lt(applicationStatuses.updatedAt, cutoff),
+      ),
+    )
+    .groupBy(applicationStatuses.status);
+  const counts = Object.fromEntries(
+    WAITING_STATUSES.map((s) => [s, 0]),
+  ) as TStatusOverview['overdue']['counts'];
+  for (const row of rows) counts[row.status as keyof typeof counts] = row.n;
+  return counts;
+}
+
+export async function readOverview(tx: TDbOrTx, now: Date, limitDays: number): Promise<TStatusOverview> {
   const counts = await countByStatus(tx);
   const waiting: TStatusOverview['waiting'] = [];
   // One after the other: a transaction is one connection. Empty statuses need no query.
   for (const status of WAITING_STATUSES)
     waiting.push({ status, applications: counts[status] ? await longestWaiting(tx, status) : [] });
-  return { counts, waiting };
+  return { counts, waiting, overdue: { limitDays, counts: await countOverdue(tx, now, limitDays) } };
 }
 
 export function registerOverview(fastify: FastifyInstance) {
@@ -93,10 +121,14 @@ export function registerOverview(fastify: FastifyInstance) {
         description:
           'For the admin dashboard: `counts` has every status (zeros included); `waiting` lists, for ' +
           `each status that is not final, at most ${OVERVIEW_WAITING_LIMIT} applications, the one ` +
-          'that has had its status longest first (`since`: when it got it).',
+          'that has had its status longest first (`since`: when it got it); `overdue` counts, per such ' +
+          'status, the applications that have had it longer than the `statusWaitLimitDays` setting.',
         response: { 200: ZStatusOverview },
       },
     },
-    async () => db.transaction((tx) => readOverview(tx)),
+    async () =>
+      db.transaction(async (tx) =>
+        readOverview(tx, app.clock.now(), (await readSettings(tx)).statusWaitLimitDays),
+      ),
   );
 }

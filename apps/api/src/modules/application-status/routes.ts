@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { documentsDeps } from '../documents/service.js';
+import { registerDeferralRoutes } from './deferral.js';
 import { registerOverview } from './overview.js';
 import { registerRequestRoutes } from './request-routes.js';
 import { registerStatusRoutes } from './status-routes.js';
@@ -14,6 +15,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   const deps = documentsDeps(fastify.storage, fastify.config, fastify.database.db, fastify.log);
   await fastify.register(multipart, { throwFileSizeLimit: true });
   registerStatusRoutes(fastify);
+  registerDeferralRoutes(fastify);
   registerOverview(fastify);
   registerRequestRoutes(fastify, deps);
 }

@@ -40,7 +40,7 @@ import {
 export const applicationNotFound = () => notFound('Application not found.');
 
 /** A stale version or a move the table does not allow: 409 naming the current status. */
-const statusConflict = (
+export const statusConflict = (
   reason: 'stale' | 'illegal',
   current: { status: TApplicationStatus; version: number },
 ) =>
@@ -207,6 +207,8 @@ export async function undoMove(
     !last?.recent ||
     last.byUserId !== actor.id ||
     last.fromStatus === null ||
+    // A deferral to a later intake (issue 21: the same status) is not undone.
+    last.fromStatus === last.toStatus ||
     last.undoes !== null ||
     last.undoneAt !== null ||
     last.toStatus !== current.status

@@ -105,14 +105,17 @@ function registerSubmitRoutes(fastify: FastifyInstance) {
         description:
           'Refuses an incomplete application (400 `incompleteApplication`, `params.missing`); otherwise ' +
           'submits every selected course not yet submitted and notifies the admins. A repeated confirm ' +
-          'submits nothing new.',
+          'submits nothing new. A course with intakes chosen without one is a 409 `intakeRequired`; each ' +
+          'chosen intake must still take applications (issue 21): a closed ' +
+          'one, one past its (late) deadline or one whose seat cap is taken is a 409 `intakeClosed`, ' +
+          '`intakePast` or `intakeFull` with `params.intakeId`.',
         body: ZConfirmBody,
-        response: { 200: documented(ZConfirmed), ...problems(400, 404) },
+        response: { 200: documented(ZConfirmed), ...problems(400, 404, 409) },
       },
     },
     async (req) => {
       const { notifications, ...confirmed } = await withChanges(app, (tx, changes) =>
-        confirmApplication(tx, actorOf(req.user!), req.body.studentId, changes),
+        confirmApplication(tx, actorOf(req.user!), req.body.studentId, changes, app.clock.now()),
       );
       // After the commit; a failure to push them live is logged and never fails the confirm.
       if (notifications.length) app.events.announce(req.log, 'notificationsCreated', notifications);

@@ -1,10 +1,10 @@
-import { ZStudentCourseList } from '@uniapply/shared';
-import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { type TCourseChoice, ZStudentCourseList } from '@uniapply/shared';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { TDb } from '../../db/client.js';
-import { studentCourses, universityCourses } from '../../db/schema/index.js';
+import { studentCourses } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { TResource } from '../../resources/define.js';
 import { resourceAccess, ZStudentQuery } from '../../resources/hooks.js';
@@ -13,6 +13,7 @@ import { describeSpecific } from '../../resources/operations.js';
 import { listRows, type TRow } from '../../resources/queries.js';
 import { actorOf, ownsStudent, type TActor } from '../../resources/scope.js';
 import { deleteDraft } from './drafts-repository.js';
+import { checkChoices } from './intake-rules.js';
 import { recordSavedStage } from './review.js';
 import { ZStageQuery } from './stage.js';
 
@@ -23,45 +24,39 @@ const MAX_SELECTED = 500;
 const ZSelectionQuery = ZStudentQuery.extend(ZStageQuery.shape);
 
 /**
- * `StudentCourse/addOrUpdateList`: the student's course selection becomes `ids` (rows already chosen
- * are kept) plus the submitted ones, which are never removed; the stage is set and the course
- * step's draft dropped, in one transaction.
+ * `StudentCourse/addOrUpdateList`: the student's course selection becomes `choices` (rows already
+ * chosen are kept) plus the submitted ones, which are never removed; the stage is set and the course
+ * step's draft dropped, in one transaction. A choice is a course and its intake (issue 21; a bare id
+ * is a course without intakes), checked by `checkChoices`.
  */
 export function replaceStudentCourses(
   db: TDb,
   resource: TResource,
   actor: TActor,
   studentId: number,
-  ids: number[],
+  choices: TCourseChoice[],
   stage: number | undefined,
 ): Promise<TRow[]> {
-  const wanted = [...new Set(ids)];
   return inTransaction(db, resource.label, async (tx) => {
     if (!(await ownsStudent(tx, actor, studentId))) throw notFound('Student not found.');
-    const found = await tx
-      .select({ id: universityCourses.id })
-      .from(universityCourses)
-      .where(inArray(universityCourses.id, wanted));
-    const known = new Set(found.map((r) => r.id));
-    const missing = ids.findIndex((id) => !known.has(id));
-    if (missing >= 0) {
-      throw badRequest(`University course ${ids[missing]} does not exist.`, [
-        { path: `body.${missing}`, message: 'validation.notFound' },
-      ]);
-    }
+    const wanted = await checkChoices(tx, studentId, choices);
+    const keyOf = (c: { universityCourseId: number; intakeId: number | null }) =>
+      `${c.universityCourseId}:${c.intakeId ?? ''}`;
+    const keep = new Set(wanted.map(keyOf));
     // Submitted courses stay (DESIGN 6): only unsubmitted selections leave the list.
-    await tx
-      .delete(studentCourses)
-      .where(
-        and(
-          eq(studentCourses.studentId, studentId),
-          notInArray(studentCourses.universityCourseId, wanted),
-          isNull(studentCourses.submittedAt),
-        ),
-      );
+    const unsubmitted = await tx
+      .select({
+        id: studentCourses.id,
+        universityCourseId: studentCourses.universityCourseId,
+        intakeId: studentCourses.intakeId,
+      })
+      .from(studentCourses)
+      .where(and(eq(studentCourses.studentId, studentId), isNull(studentCourses.submittedAt)));
+    const leaving = unsubmitted.filter((r) => !keep.has(keyOf(r))).map((r) => r.id);
+    if (leaving.length) await tx.delete(studentCourses).where(inArray(studentCourses.id, leaving));
     await tx
       .insert(studentCourses)
-      .values(wanted.map((universityCourseId) => ({ studentId, universityCourseId })))
+      .values(wanted.map((c) => ({ studentId, ...c })))
       .onConflictDoNothing();
     if (stage !== undefined) await recordSavedStage(tx, studentId, stage);
     await deleteDraft(tx, studentId, COURSES_STEP);
@@ -79,12 +74,21 @@ export function registerCourseSelectionRoutes(app: FastifyInstance) {
       schema: {
         ...describeSpecific(studentCourse, 'addOrUpdateList', 'rows', "Replace a student's course selection"),
         description:
-          "Replaces the student's course selection with the given university course ids and sets the stage.",
+          "Replaces the student's course selection and sets the stage. Each choice is a university course id " +
+          '(a course without intakes) or `{ universityCourseId, intakeId }`. A course with intakes needs one ' +
+          '(400 `intakeRequired`); the intake must be of that course (400 `intakeNotOfCourse`), one per course ' +
+          '(400 `intakeTwice`); another intake of a course with a live submitted application is a 409 ' +
+          '`applicationLive` (allowed once that application is withdrawn, rejected or finished).',
         querystring: ZSelectionQuery,
         body: ZStudentCourseList,
       },
     },
-    async (req: FastifyRequest<{ Querystring: z.infer<typeof ZSelectionQuery>; Body: number[] }>) => {
+    async (
+      req: FastifyRequest<{
+        Querystring: z.infer<typeof ZSelectionQuery>;
+        Body: z.output<typeof ZStudentCourseList>;
+      }>,
+    ) => {
       const { studentId, stage } = req.query;
       if (!studentId) {
         throw badRequest('studentId is required.', [

@@ -16,10 +16,12 @@ import {
   documentTypes,
   emergencyContacts,
   experiences,
+  intakes,
   languageQualifications,
   notifications,
   otherInfos,
   qualifications,
+  referees,
   studentCourses,
   studentDocuments,
   studentGuardians,
@@ -31,6 +33,7 @@ import { AppError } from '../../http/errors.js';
 import type { TActor } from '../../resources/scope.js';
 import type { ChangeCollector } from '../application-status/events.js';
 import { enterSubmitted } from '../application-status/service.js';
+import { checkIntakesAtConfirm } from './intake-rules.js';
 import { requireStudent, setStage, stageOf, studentNotFound } from './stage.js';
 
 // The review (GET /Review/getReview) and the confirm (POST /Stage/confirm) of DESIGN 6.
@@ -64,6 +67,8 @@ export async function readApplication(tx: TDbOrTx, studentId: number): Promise<T
   const exps = await tx.select().from(experiences).where(x.where).orderBy(x.order);
   const docs = await documentsOf(tx, studentId);
   const [otherInfo] = await tx.select().from(otherInfos).where(eq(otherInfos.studentId, studentId));
+  const r = byStudent(referees);
+  const refs = await tx.select().from(referees).where(r.where).orderBy(r.order);
   const selected = await selectedCourses(tx, studentId);
   return {
     studentId,
@@ -77,6 +82,7 @@ export async function readApplication(tx: TDbOrTx, studentId: number): Promise<T
     experiences: exps,
     documents: docs,
     otherInfo: otherInfo ?? null,
+    referees: refs,
     courses: selected,
   } as TApplication;
 }
@@ -113,12 +119,17 @@ async function selectedCourses(tx: TDbOrTx, studentId: number) {
       universityName: universities.name,
       courseId: courses.id,
       courseName: courses.name,
+      intakeId: intakes.id,
+      intakeStart: intakes.startDate,
+      intakeDeadline: intakes.applicationDeadline,
+      intakeLateDeadline: intakes.lateDeadline,
     })
     .from(studentCourses)
     .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
     .innerJoin(universities, eq(universities.id, universityCourses.universityId))
     .innerJoin(courses, eq(courses.id, universityCourses.courseId))
     .leftJoin(applicationStatuses, eq(applicationStatuses.studentCourseId, studentCourses.id))
+    .leftJoin(intakes, eq(intakes.id, studentCourses.intakeId))
     .where(eq(studentCourses.studentId, studentId))
     .orderBy(studentCourses.id);
   return selected.map((c) => ({
@@ -129,6 +140,16 @@ async function selectedCourses(tx: TDbOrTx, studentId: number) {
     submitted: c.submittedAt !== null,
     submittedAt: c.submittedAt,
     status: c.status,
+    // The intake applied to (issue 21): its deadlines as ISO instants, as the API gives them.
+    intake:
+      c.intakeId === null
+        ? null
+        : {
+            id: c.intakeId,
+            startDate: c.intakeStart!,
+            applicationDeadline: new Date(c.intakeDeadline!).toISOString(),
+            lateDeadline: c.intakeLateDeadline === null ? null : new Date(c.intakeLateDeadline).toISOString(),
+          },
   }));
 }
 
@@ -179,7 +200,12 @@ export async function raiseStage(tx: TDbOrTx, actor: TActor, studentId: number, 
  * request cannot move the wizard past steps it never saved. A stage already reached is kept.
  */
 export async function recordSavedStage(tx: TDbOrTx, studentId: number, stage: number) {
-  if (stage <= (await stageOf(tx, studentId))) return;
+  const current = await stageOf(tx, studentId);
+  // A stage already reached is kept; the save is still marked (the idle reminder counts from it).
+  if (stage <= current) {
+    if (current > 0) await setStage(tx, studentId, stage);
+    return;
+  }
   const missing = missingBeforeStage(await readApplication(tx, studentId), stage);
   await setStage(tx, studentId, Math.min(stage, ...missing.map(stepOfMissing)));
 }
@@ -188,7 +214,7 @@ export async function recordSavedStage(tx: TDbOrTx, studentId: number, stage: nu
  * Confirm: the application read in this transaction must be complete; then stage 11, each selected
  * course not yet submitted gets `submittedAt`, and one admin notification per newly submitted
  * course, each of which enters the status pipeline as submitted (a history row by the system,
- * handed to `changes`). The stage row is locked first, so a repeated confirm (two taps, a retry) waits for the
+ * handed to `changes`). Each chosen intake must still take applications at `clockNow` (issue 21). The stage row is locked first, so a repeated confirm (two taps, a retry) waits for the
  * first and then finds nothing new to submit.
  */
 export async function confirmApplication(
@@ -196,6 +222,7 @@ export async function confirmApplication(
   actor: TActor,
   studentId: number,
   changes: ChangeCollector,
+  clockNow: Date,
 ): Promise<{ step: 11; submitted: number[]; notifications: TNotification[] }> {
   await requireStudent(tx, actor, studentId);
   await setStage(tx, studentId, 1); // a record to lock (never lowers an existing stage)
@@ -207,6 +234,8 @@ export async function confirmApplication(
   const application = await readApplication(tx, studentId);
   const missing = missingForConfirm(application);
   if (missing.length) throw incompleteApplication(missing);
+  // Issue 21: each chosen intake's deadlines and seat cap at the app clock's now (rows locked).
+  await checkIntakesAtConfirm(tx, studentId, clockNow);
   const now = new Date().toISOString();
   const newly = await tx
     .update(studentCourses)

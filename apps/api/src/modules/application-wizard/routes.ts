@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerApplicationRoutes } from './application-routes.js';
 import { registerCourseSelectionRoutes } from './course-selection.js';
 import { registerDraftRoutes } from './drafts.js';
+import { extendReferees } from './referees.js';
 import { extendStudentRecords } from './student-records.js';
 
 // The application wizard's server (DESIGN 7): its rules on the student records' generic verbs
@@ -10,6 +11,7 @@ import { extendStudentRecords } from './student-records.js';
 
 export async function applicationWizardModule(app: FastifyInstance) {
   extendStudentRecords(app.resources);
+  extendReferees(app.resources);
   registerCourseSelectionRoutes(app);
   registerApplicationRoutes(app);
   registerDraftRoutes(app);

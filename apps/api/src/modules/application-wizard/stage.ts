@@ -16,14 +16,17 @@ export const ZStageQuery = z.object({
   stage: zQueryInt(0, 10),
 });
 
-/** Records the wizard's stage; it never moves backwards (re-saving an early step keeps progress). */
+/**
+ * Records the wizard's stage; it never moves backwards (re-saving an early step keeps progress).
+ * `savedAt` marks the save: the idle reminder (issue 21) counts from the last one.
+ */
 export async function setStage(tx: TDbOrTx, studentId: number, stage: number) {
   await tx
     .insert(applicationStages)
     .values({ studentId, step: stage })
     .onConflictDoUpdate({
       target: applicationStages.studentId,
-      set: { step: sql`greatest(${applicationStages.step}, excluded.step)` },
+      set: { step: sql`greatest(${applicationStages.step}, excluded.step)`, savedAt: sql`now()` },
     });
 }
 

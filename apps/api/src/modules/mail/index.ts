@@ -1,5 +1,5 @@
 // What other modules use of the mail module (the status pipeline calls enqueueMail in its transaction).
 
 export { deleteMailsOf, removeOutboxFiles } from './erasure.js';
-export { enqueueMail, type TMailRequest } from './queue.js';
+export { enqueueMail, enqueueServerMails, type TMailRequest, type TServerMail } from './queue.js';
 export { APPLICATION_STATUSES, type TApplicationStatus, type TMailItem } from './templates.js';

@@ -1,5 +1,5 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type TAppLanguage } from '@uniapply/shared';
-import { eq } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, LANGUAGES, type TAppLanguage, type TMailKind } from '@uniapply/shared';
+import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDbOrTx } from '../../db/client.js';
 import { mailJobs, studentInfos, users } from '../../db/schema/index.js';
@@ -63,29 +63,29 @@ type TRecipient = {
   name: string;
 };
 
+const recipientColumns = {
+  studentId: studentInfos.id,
+  firstName: studentInfos.firstName,
+  lastName: studentInfos.lastName,
+  profileEmail: studentInfos.email,
+  ownerId: users.id,
+  ownerRole: users.role,
+  ownerEmail: users.email,
+  ownerFirstName: users.firstName,
+  ownerLanguage: users.appLanguage,
+  ownerWantsMail: users.statusMails,
+};
+type TRecipientRow = {
+  [K in keyof typeof recipientColumns]: (typeof recipientColumns)[K]['_']['data'] | null;
+};
+
 /**
  * Who hears about a change of the student's application (DESIGN 6 "Who owns a profile"): the
  * managing account when it is the student's own; for a profile an agent or admin created, the
  * profile's email in the owner's language, and a copy to the owning agent. A recipient whose
  * account turned status mails off gets nothing; a profile's own email follows the owner's choice.
  */
-async function recipientsOf(tx: TDbOrTx, studentId: number) {
-  const [row] = await tx
-    .select({
-      firstName: studentInfos.firstName,
-      lastName: studentInfos.lastName,
-      profileEmail: studentInfos.email,
-      ownerId: users.id,
-      ownerRole: users.role,
-      ownerEmail: users.email,
-      ownerFirstName: users.firstName,
-      ownerLanguage: users.appLanguage,
-      ownerWantsMail: users.statusMails,
-    })
-    .from(studentInfos)
-    .innerJoin(users, eq(users.id, studentInfos.userId))
-    .where(eq(studentInfos.id, studentId));
-  if (!row) return null;
+function recipientsOfRow(row: TRecipientRow) {
   const language = languageOf(row.ownerLanguage);
   const student = [row.firstName, row.lastName].filter(Boolean).join(' ');
   const recipients: TRecipient[] = [];
@@ -94,30 +94,91 @@ async function recipientsOf(tx: TDbOrTx, studentId: number) {
       recipients.push({
         audience: 'student',
         userId: row.ownerId,
-        email: row.ownerEmail,
+        email: row.ownerEmail!,
         language,
-        name: row.firstName,
+        name: row.firstName!,
       });
     } else {
       recipients.push({
         audience: 'profile',
         userId: null,
-        email: row.profileEmail,
+        email: row.profileEmail!,
         language,
-        name: row.firstName,
+        name: row.firstName!,
       });
       if (row.ownerRole === 'Agent') {
         recipients.push({
           audience: 'agent',
           userId: row.ownerId,
-          email: row.ownerEmail,
+          email: row.ownerEmail!,
           language,
-          name: row.ownerFirstName || row.ownerEmail,
+          name: row.ownerFirstName || row.ownerEmail!,
         });
       }
     }
   }
   return { student, recipients };
+}
+
+async function recipientsOf(tx: TDbOrTx, studentId: number) {
+  const [row] = await tx
+    .select(recipientColumns)
+    .from(studentInfos)
+    .innerJoin(users, eq(users.id, studentInfos.userId))
+    .where(eq(studentInfos.id, studentId));
+  return row ? recipientsOfRow(row) : null;
+}
+
+type TMailRow = typeof mailJobs.$inferInsert;
+
+const rowsFor = (
+  found: ReturnType<typeof recipientsOfRow>,
+  kind: TMailKind,
+  studentId: number,
+  params: Omit<TMailParams, 'student' | 'name'>,
+): TMailRow[] =>
+  found.recipients.map((r) => {
+    const full: TMailParams = { ...params, student: found.student, name: r.name };
+    return {
+      kind,
+      studentId,
+      userId: r.userId,
+      audience: r.audience,
+      recipient: r.email,
+      language: r.language,
+      subject: renderSubject(kind, r.language, full),
+      params: full,
+    };
+  });
+
+/** A mail the server writes itself (a reminder): its params are the server's, not checked again. */
+export type TServerMail = {
+  kind: TMailKind;
+  studentId: number;
+  params: Omit<TMailParams, 'student' | 'name'>;
+};
+
+/**
+ * Queues the mails of many students at once, in the caller's transaction (the reminders job):
+ * one read of the recipients, one insert. A student that is gone is skipped. Returns the number
+ * of mails queued.
+ */
+export async function enqueueServerMails(tx: TDbOrTx, mails: TServerMail[]): Promise<number> {
+  if (mails.length === 0) return 0;
+  const ids = [...new Set(mails.map((m) => m.studentId))];
+  const rows = await tx
+    .select(recipientColumns)
+    .from(studentInfos)
+    .innerJoin(users, eq(users.id, studentInfos.userId))
+    .where(inArray(studentInfos.id, ids));
+  const byStudent = new Map(rows.map((r) => [r.studentId, recipientsOfRow(r)]));
+  const values = mails.flatMap((m) => {
+    const found = byStudent.get(m.studentId);
+    return found ? rowsFor(found, m.kind, m.studentId, m.params) : [];
+  });
+  // In slices: one statement's parameters stay well under PostgreSQL's limit.
+  for (let i = 0; i < values.length; i += 1000) await tx.insert(mailJobs).values(values.slice(i, i + 1000));
+  return values.length;
 }
 
 /**
@@ -130,20 +191,6 @@ export async function enqueueMail(tx: TDbOrTx, request: TMailRequest): Promise<n
   const found = await recipientsOf(tx, studentId);
   if (!found) throw new Error(`enqueueMail: student ${studentId} not found`);
   if (found.recipients.length === 0) return 0;
-  await tx.insert(mailJobs).values(
-    found.recipients.map((r) => {
-      const full: TMailParams = { ...params, student: found.student, name: r.name };
-      return {
-        kind,
-        studentId,
-        userId: r.userId,
-        audience: r.audience,
-        recipient: r.email,
-        language: r.language,
-        subject: renderSubject(kind, r.language, full),
-        params: full,
-      };
-    }),
-  );
+  await tx.insert(mailJobs).values(rowsFor(found, kind, studentId, params));
   return found.recipients.length;
 }

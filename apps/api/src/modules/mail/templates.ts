@@ -1,5 +1,12 @@
-import type { TAppLanguage, TMailKind } from '@uniapply/shared';
-import { APPLICATION_STATUSES, documentTypeName, type TApplicationStatus } from '@uniapply/shared';
+import type { TAppLanguage, TMailKind, TServerTranslate } from '@uniapply/shared';
+import {
+  APPLICANT_TIME_ZONE,
+  APPLICATION_STATUSES,
+  documentTypeName,
+  formatDateTime,
+  type TApplicationStatus,
+  UNIVERSITY_TIME_ZONE,
+} from '@uniapply/shared';
 import { serverTranslator } from '../../i18n/catalogues.js';
 
 // Status mails in the recipient's language (issue 12). Plain text and a simple HTML part built
@@ -25,6 +32,10 @@ export type TMailParams = {
   items?: TMailItem[];
   /** A received mail of several courses: each one (issue 20 item 6: one mail per event). */
   courses?: { university: string; course: string }[];
+  /** reminderIdle: the wizard's next step. */
+  step?: number;
+  /** reminderDeadline: the application deadline, an instant (named in both zones). */
+  deadline?: string;
 };
 export type TMailItem = string | { documentTypeId: number; name: string };
 
@@ -69,6 +80,67 @@ const escapeHtml = (s: string) =>
 /** One paragraph, or a bulleted list, or a link: the blocks both parts are made of. */
 type TBlock = { p: string } | { list: string[] } | { link: string; label: string };
 
+/**
+ * A deadline in Kuala Lumpur's and Tashkent's time, each with its zone named (issue 21), through
+ * the one formatter.
+ */
+export function deadlineLines(deadline: string, language: TAppLanguage, t: TServerTranslate): string[] {
+  return [UNIVERSITY_TIME_ZONE, APPLICANT_TIME_ZONE].map(
+    (zone) => `${formatDateTime(deadline, language, zone)} (${t(`common:timeZones.${zone}`)})`,
+  );
+}
+
+const itemList = (p: TMailParams, t: TServerTranslate): TBlock => ({
+  list: (p.items ?? []).map((i) =>
+    typeof i === 'string' ? i : documentTypeName({ id: i.documentTypeId, name: i.name }, t),
+  ),
+});
+
+/** The lines between the greeting and the links, by kind. */
+function bodyOf(
+  kind: TMailKind,
+  language: TAppLanguage,
+  p: ReturnType<typeof textParams>,
+  whose: 'agent' | 'student',
+): TBlock[] {
+  const t = serverTranslator(language);
+  const message = p.message?.trim();
+  const staffMessage: TBlock[] = message ? [{ p: t('mailTexts:staffMessage') }, { p: message }] : [];
+  switch (kind) {
+    case 'received':
+      if (manyCourses(kind, p))
+        return [
+          { p: t(`mailTexts:receivedMany.${whose}`, p) },
+          { list: p.courses!.map((c) => `${c.course}, ${c.university}`) },
+          { p: t('mailTexts:received.contact') },
+        ];
+      return [{ p: t(`mailTexts:received.${whose}`, p) }, { p: t('mailTexts:received.contact') }];
+    case 'statusChanged':
+      return [{ p: t(`mailTexts:statusChanged.${whose}`, p) }, ...staffMessage];
+    case 'documentsRequested':
+      return [
+        { p: t(`mailTexts:documentsRequested.${whose}`, p) },
+        itemList(p, t),
+        ...staffMessage,
+        { p: t('mailTexts:uploadThem') },
+      ];
+    case 'reminderIdle':
+      return [{ p: t(`mailTexts:reminderIdle.${whose}`, p) }];
+    case 'reminderDocuments':
+      return [
+        { p: t(`mailTexts:reminderDocuments.${whose}`, p) },
+        itemList(p, t),
+        { p: t('mailTexts:uploadThem') },
+      ];
+    case 'reminderDeadline':
+      return [
+        { p: t(`mailTexts:reminderDeadline.${whose}`, p) },
+        { list: p.deadline ? deadlineLines(p.deadline, language, t) : [] },
+        { p: t('mailTexts:reminderDeadline.confirm') },
+      ];
+  }
+}
+
 export function renderMail(input: {
   kind: TMailKind;
   language: TAppLanguage;
@@ -81,30 +153,7 @@ export function renderMail(input: {
   // The owner's copy names the student; the student's own mail and the profile's say "your".
   const whose = input.audience === 'agent' ? 'agent' : 'student';
   const blocks: TBlock[] = [{ p: t('mailTexts:hello', p) }];
-  const message = p.message?.trim();
-  const staffMessage: TBlock[] = message ? [{ p: t('mailTexts:staffMessage') }, { p: message }] : [];
-  if (manyCourses(input.kind, p)) {
-    blocks.push(
-      { p: t(`mailTexts:receivedMany.${whose}`, p) },
-      { list: p.courses!.map((c) => `${c.course}, ${c.university}`) },
-      { p: t('mailTexts:received.contact') },
-    );
-  } else if (input.kind === 'received') {
-    blocks.push({ p: t(`mailTexts:received.${whose}`, p) }, { p: t('mailTexts:received.contact') });
-  } else if (input.kind === 'statusChanged') {
-    blocks.push({ p: t(`mailTexts:statusChanged.${whose}`, p) }, ...staffMessage);
-  } else {
-    blocks.push(
-      { p: t(`mailTexts:documentsRequested.${whose}`, p) },
-      {
-        list: (p.items ?? []).map((i) =>
-          typeof i === 'string' ? i : documentTypeName({ id: i.documentTypeId, name: i.name }, t),
-        ),
-      },
-      ...staffMessage,
-      { p: t('mailTexts:uploadThem') },
-    );
-  }
+  blocks.push(...bodyOf(input.kind, input.language, p, whose));
   blocks.push({ link: input.links.portal, label: t('mailTexts:open') });
   if (input.links.unsubscribe)
     blocks.push({ link: input.links.unsubscribe, label: t('mailTexts:unsubscribe') });

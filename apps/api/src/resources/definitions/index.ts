@@ -6,10 +6,12 @@ import { documentTypeResource } from './document-type.js';
 import { emergencyContactResource } from './emergency-contact.js';
 import { exchangeRateResource } from './exchange-rate.js';
 import { experienceResource } from './experience.js';
+import { intakeResource } from './intake.js';
 import { languageResource } from './language.js';
 import { notificationResource } from './notification.js';
 import { otherInfoResource } from './other-info.js';
 import { qualificationResource } from './qualification.js';
+import { refereeResource } from './referee.js';
 import { studentCourseResource } from './student-course.js';
 import { studentGuardianResource } from './student-guardian.js';
 import { studentInfoResource } from './student-info.js';
@@ -25,6 +27,7 @@ export const resources = {
   UniversityCourse: universityCourseResource,
   University: universityResource,
   ExchangeRate: exchangeRateResource,
+  Intake: intakeResource,
   StudentInfo: studentInfoResource,
   StudentGuardian: studentGuardianResource,
   EmergencyContact: emergencyContactResource,
@@ -32,6 +35,7 @@ export const resources = {
   Language: languageResource,
   OtherInfo: otherInfoResource,
   Qualification: qualificationResource,
+  Referee: refereeResource,
   StudentCourse: studentCourseResource,
   Notification: notificationResource,
 } satisfies Record<string, TResource>;

@@ -31,6 +31,7 @@ export const studentCourseResource = defineResource({
     id: studentCourses.id,
     studentId: studentCourses.studentId,
     universityCourseId: studentCourses.universityCourseId,
+    intakeId: studentCourses.intakeId,
     submittedAt: studentCourses.submittedAt,
     universityCourse: {
       id: universityCourses.id,

@@ -5,6 +5,7 @@ import {
   courseLevels,
   courses,
   exchangeRates,
+  intakes,
   studentCourses,
   universities,
   universityCourses,
@@ -103,5 +104,6 @@ export const universityCourseResource = defineResource({
       one: 'student course selection',
       many: 'student course selections',
     },
+    { column: intakes.universityCourseId, one: 'intake', many: 'intakes' },
   ],
 });

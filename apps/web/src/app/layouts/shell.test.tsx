@@ -26,6 +26,7 @@ describe('signed-in shell', () => {
       'Courses /Admin/Courses',
       'University courses /Admin/UniversityCourses',
       'Exchange rates /Admin/ExchangeRates',
+      'Intakes /Admin/Intakes',
       'Document types /Admin/DocumentType',
       'Students /Admin/Students',
       'Application forms /Admin/ApplicationForms',

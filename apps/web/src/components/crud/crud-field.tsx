@@ -1,4 +1,5 @@
-import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { instantOfWallClock, wallClockIn } from '@uniapply/shared';
 import type { TFunction } from 'i18next';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { translateKey } from '../../lib/i18n';
 import { labelKey, type TFieldKind, type TFormField } from './define';
 import { choiceValue, numberValue } from './form-values';
 import { usePicklistOptions } from './picklist';
+import { zoneName } from './zoned-time';
 
 export type TFieldProps = {
   field: TFormField;
@@ -20,7 +22,7 @@ export type TFieldProps = {
   values?: Record<string, unknown>;
 };
 
-const NAMESPACES = ['crud', 'catalogue', 'enums', 'validation'];
+const NAMESPACES = ['crud', 'catalogue', 'enums', 'validation', 'common'];
 
 /** The props every Mantine input of a field shares: its label, error, name and focus. */
 type TCommon = {
@@ -103,12 +105,60 @@ function TextField({ common, field, text, onChange }: TInputProps) {
   );
 }
 
+/** A calendar date ('YYYY-MM-DD'), with the device's own date picker. */
+function DateField({ common, text, onChange }: TInputProps) {
+  return <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+}
+
+/** Yes or no, as a switch; the value is a boolean. */
+function CheckboxField({ common, value, onChange }: TInputProps) {
+  const { label, name, onBlur, autoFocus, error } = common;
+  return (
+    <Switch
+      // Level with the inputs beside it on wide screens (below their labels), close on a phone.
+      mt={{ base: 'xs', sm: 'xl' }}
+      label={label}
+      name={name}
+      error={error}
+      onBlur={onBlur}
+      autoFocus={autoFocus}
+      checked={value === true}
+      onChange={(e) => onChange(e.currentTarget.checked)}
+    />
+  );
+}
+
+/**
+ * An instant entered and shown as the wall clock of the field's zone (a datetime-local input): an
+ * intake's deadline typed in Malaysia's time is saved as the UTC instant it means, whatever zone
+ * the browser is in. The label names the zone. An empty input is a missing value.
+ */
+function InstantField({ common, field, value, onChange, t }: TInputProps) {
+  const zone = field.timeZone ?? 'UTC';
+  const text = typeof value === 'string' ? wallClockIn(value, zone) || value : '';
+  return (
+    <TextInput
+      {...common}
+      label={`${common.label} (${zoneName(t, zone)})`}
+      type="datetime-local"
+      value={text}
+      onChange={(e) => {
+        const wall = e.currentTarget.value;
+        onChange(wall === '' ? undefined : (instantOfWallClock(wall, zone) ?? wall));
+      }}
+    />
+  );
+}
+
 /** The input of each built-in kind; text, e-mail and web address (and no kind) are a text box. */
 const INPUTS: Partial<Record<TFieldKind, (props: TInputProps) => ReactElement>> = {
   number: NumberField,
   textarea: TextareaField,
   select: ChoiceField,
   picklist: ChoiceField,
+  date: DateField,
+  instant: InstantField,
+  checkbox: CheckboxField,
 };
 
 /** One form input, chosen by the field's kind. */

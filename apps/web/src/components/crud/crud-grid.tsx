@@ -1,8 +1,9 @@
 import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { translateKey } from '../../lib/i18n';
 import classes from './crud.module.css';
 import {
@@ -30,19 +31,34 @@ type TGridProps = {
 function RowActions({ actions, row, ctx }: { actions: TRowAction[]; row: TRow; ctx: TRenderContext }) {
   return (
     <Group gap={4} wrap="nowrap" className={classes.actions}>
-      {actions.map((action) => (
-        <ActionIcon
-          key={action.label}
-          variant="subtle"
-          aria-label={translateKey(ctx.t, action.label, row)}
-          onClick={(event) => {
-            event.stopPropagation();
-            void action.onClick(row, ctx);
-          }}
-        >
-          {action.icon}
-        </ActionIcon>
-      ))}
+      {actions.map((action) => {
+        const name = translateKey(ctx.t, action.label, row);
+        const stop = (event: MouseEvent) => event.stopPropagation();
+        return action.to ? (
+          <ActionIcon
+            key={action.label}
+            variant="subtle"
+            component={Link}
+            to={action.to(row)}
+            aria-label={name}
+            onClick={stop}
+          >
+            {action.icon}
+          </ActionIcon>
+        ) : (
+          <ActionIcon
+            key={action.label}
+            variant="subtle"
+            aria-label={name}
+            onClick={(event) => {
+              stop(event);
+              void action.onClick?.(row, ctx);
+            }}
+          >
+            {action.icon}
+          </ActionIcon>
+        );
+      })}
     </Group>
   );
 }

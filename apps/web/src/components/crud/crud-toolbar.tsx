@@ -4,7 +4,8 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useState } from 'react';
 import { translateKey } from '../../lib/i18n';
 import classes from './crud.module.css';
-import type { TCrudDefinition, TRow, TSelectionAction } from './define';
+import type { TCrudDefinition, TPicklist, TRow, TSelectionAction } from './define';
+import { usePicklistOptions } from './picklist';
 import type { useCrudList } from './use-crud-list';
 
 // The maintenance screen's toolbar (spec 2.3): the name filter with Find and Clear (or a choice),
@@ -14,22 +15,30 @@ const ANY = '__any__';
 type TList = ReturnType<typeof useCrudList>;
 type TChoices = readonly { value: string; label: string }[];
 
-/** A choice among fixed values; Mantine's Select treats '' as no value, so "every row" travels as ANY. */
+/**
+ * A choice among fixed values, then a picklist's rows if any (searchable then); Mantine's Select
+ * treats '' as no value, so "every row" travels as ANY.
+ */
 function ChoiceSelect(props: {
   t: TFunction;
   label: string;
   options: TChoices;
+  picklist?: TPicklist;
   value: string;
   onChange: (v: string) => void;
 }) {
-  const { t, label, options, value, onChange } = props;
+  const { t, label, options, picklist, value, onChange } = props;
+  const rows = usePicklistOptions(picklist, picklist !== undefined);
+  const fixed = options.map((o) => ({ value: o.value || ANY, label: translateKey(t, o.label) }));
   return (
     <Select
-      className={classes.filterSelect}
+      className={picklist ? classes.filterPicklist : classes.filterSelect}
       label={label}
-      data={options.map((o) => ({ value: o.value || ANY, label: translateKey(t, o.label) }))}
+      data={[...fixed, ...rows.options]}
       value={value || ANY}
       allowDeselect={false}
+      searchable={picklist !== undefined}
+      nothingFoundMessage={picklist ? t('crud:form.nothingFound') : undefined}
       onChange={(chosen) => onChange(!chosen || chosen === ANY ? '' : chosen)}
     />
   );
@@ -85,6 +94,7 @@ export function CrudFilterBar({
           t={t}
           label={translateKey(t, choiceFilter.label)}
           options={choiceFilter.options}
+          picklist={choiceFilter.picklist}
           value={list.choice}
           onChange={list.setChoice}
         />

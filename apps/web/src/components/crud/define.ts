@@ -35,7 +35,18 @@ export type TPicklist = {
   optionLabel?: (row: TRow) => string;
 };
 
-export type TFieldKind = 'text' | 'email' | 'url' | 'number' | 'textarea' | 'select' | 'picklist' | 'custom';
+export type TFieldKind =
+  | 'text'
+  | 'email'
+  | 'url'
+  | 'number'
+  | 'textarea'
+  | 'select'
+  | 'picklist'
+  | 'date'
+  | 'instant'
+  | 'checkbox'
+  | 'custom';
 
 export type TFormField = {
   /** The schema key the value is saved under. */
@@ -47,7 +58,12 @@ export type TFormField = {
   options?: readonly { value: number | string; label: string }[];
   picklist?: TPicklist;
   /** Value of a new item (e.g. the first currency). */
-  defaultValue?: string | number;
+  defaultValue?: string | number | boolean;
+  /**
+   * An `instant` field's zone (IANA): the value is an instant (UTC ISO text), entered and shown as
+   * this zone's wall clock, the label naming the zone (an intake's deadline in Malaysia's time).
+   */
+  timeZone?: string;
   /** Shown after a number, e.g. months. */
   unit?: string;
   /** Spans both columns of the form on wide screens. */
@@ -70,12 +86,16 @@ export type TCustomFieldProps = {
   required: boolean;
 };
 
-/** A button on every row (e.g. download its PDF): an icon with an accessible name from the row. */
+/**
+ * A button on every row (e.g. download its PDF): an icon with an accessible name from the row; with
+ * `to`, a link to another screen instead (e.g. a course's intakes, the filter in the address).
+ */
 export type TRowAction = {
   /** i18n key of the button's name; gets the row's fields as interpolation values. */
   label: string;
   icon: ReactNode;
-  onClick: (row: TRow, ctx: TRenderContext) => void | Promise<void>;
+  onClick?: (row: TRow, ctx: TRenderContext) => void | Promise<void>;
+  to?: (row: TRow) => string;
 };
 
 /** Where the form saves: by default POST {base}/add and POST {base}/update with the id. */
@@ -124,6 +144,13 @@ export type TCrudDefinition = {
     param: string;
     label: string;
     options: readonly { value: string; label: string }[];
+    /**
+     * More choices: the rows of another resource (their ids), after `options` (which then holds
+     * the "every row" choice). A link from that resource's screen lands here with one chosen.
+     */
+    picklist?: TPicklist;
+    /** A new item starts with the chosen row's id in this form field. */
+    fills?: string;
   };
   columns: TDisplayField[];
   /** The shared zod input schema: the form validates with it and saves what it outputs. */

@@ -16,7 +16,8 @@ export function initialValues(fields: TFormField[], item: TRow | null): TValues 
   const values: TValues = {};
   for (const field of fields) {
     const raw = item ? item[field.name] : field.defaultValue;
-    const typed = field.kind === 'number' || field.kind === 'select' || field.kind === 'picklist';
+    // An empty instant is missing too (a nullable deadline saves null, never '').
+    const typed = ['number', 'select', 'picklist', 'instant'].includes(field.kind ?? 'text');
     values[field.name] = raw === null || raw === undefined ? (typed ? undefined : '') : raw;
   }
   return values;

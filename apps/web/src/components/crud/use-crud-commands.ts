@@ -4,11 +4,26 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { invalidateAfterWrite, resources } from '../../lib/resources';
 import type { TCrudDefinition, TRow, TSelectionAction } from './define';
+import { toFormPageState } from './form-page-return';
 import { notifyFailure, notifySuccess } from './notify';
 import type { useCrudList } from './use-crud-list';
 
 // What the maintenance screen's buttons do: open the form (or the form page), delete the selected
 // row after a confirmation, run a selection action after its confirmation.
+
+/**
+ * A new item's start: with a choice filter that `fills` a field and a row chosen in it, the
+ * fields' defaults and that row's id (a course's new intake); otherwise null (the defaults alone).
+ */
+function chosenStart(definition: TCrudDefinition, choice: string): TRow | null {
+  const fills = definition.choiceFilter?.fills;
+  if (!fills || !/^[1-9]\d*$/.test(choice)) return null;
+  const defaults = (definition.form ?? []).filter((f) => f.defaultValue !== undefined);
+  return {
+    ...Object.fromEntries(defaults.map((f) => [f.name, f.defaultValue])),
+    [fills]: Number(choice),
+  } as TRow;
+}
 
 export function useCrudCommands(
   definition: TCrudDefinition,
@@ -46,23 +61,20 @@ export function useCrudCommands(
   });
 
   const { formPage, addFromSelection } = definition;
-  // The form page leads back to the list as it was (its address and state: filter, page), naming
-  // the student it saved (`crudSaved`), so the list opens the page that holds them.
+  // Add and Edit alike hand the form page the list's place (its address and state: filter, page),
+  // so its way back opens the page that holds the row it saved (form-page-return.ts).
   const toFormPage = (search = '') =>
-    navigate(`${formPage!.path}${search}`, {
-      state: { crudReturn: { search: location.search, state: location.state } },
-    });
+    navigate(`${formPage!.path}${search}`, { state: toFormPageState(location) });
   const openAdd = () => {
     if (formPage) toFormPage();
     else if (addFromSelection) {
       if (!selected) return notifyFailure(t, 'crud.alerts.selectToAdd');
       setFormItem(addFromSelection(selected) as TRow);
-    } else setFormItem(null);
+    } else setFormItem(chosenStart(definition, list.choice));
   };
   const openEdit = () => {
     if (!selected) return notifyFailure(t, 'crud.alerts.selectToEdit');
-    if (formPage)
-      navigate(`${formPage.path}?${new URLSearchParams({ [formPage.idParam]: String(selected.id) })}`);
+    if (formPage) toFormPage(`?${new URLSearchParams({ [formPage.idParam]: String(selected.id) })}`);
     else setFormItem(selected);
   };
   const askDelete = () => (selected ? setConfirming(true) : notifyFailure(t, 'crud.alerts.selectToDelete'));

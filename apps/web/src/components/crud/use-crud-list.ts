@@ -1,5 +1,5 @@
 import { PAGE_SIZE, simpleFilter, type TFilter } from '@uniapply/shared';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { toPageNumber } from '../../lib/paging';
 import { usePagedList } from '../paged-list/use-paged-list';
@@ -15,36 +15,64 @@ import { useErrorAlert } from './notify';
 type TListState = { crudFilter?: string } | null;
 type TUpdate = (changes: Record<string, string | null>, replace?: boolean, nextFilter?: string) => void;
 
+/**
+ * The router renders a navigation later than it is asked for (a transition), and a render of other
+ * news (a list answer) can come first, still showing the old address. Until the address asked for
+ * is shown, changes build on it, and `behind()` says so: the first-row selection then waits, so a
+ * stale page's first row does not overwrite a saved row's place (issue 20 item 4). Kept in refs
+ * and read when asked, never as a new value each render (that re-ran effects in a loop).
+ */
+function usePendingAddress({ key, search }: { key: string; search: string }) {
+  const shown = useRef({ key, search });
+  const asked = useRef<{ from: string; search: string } | null>(null);
+  useLayoutEffect(() => {
+    shown.current = { key, search };
+  }, [key, search]);
+  return useMemo(() => {
+    const waiting = () => asked.current !== null && asked.current.from === shown.current.key;
+    return {
+      base: () => (waiting() ? asked.current!.search : shown.current.search),
+      ask: (next: URLSearchParams) => {
+        asked.current = { from: shown.current.key, search: `?${next}` };
+      },
+      behind: () =>
+        waiting() &&
+        new URLSearchParams(asked.current!.search).toString() !==
+          new URLSearchParams(shown.current.search).toString(),
+    };
+  }, []);
+}
+
 /** What the address says about the list, and the one way to change it. */
 function useListAddress(definition: TCrudDefinition) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const { personal = false, choiceFilter } = definition;
   const filterText = (personal ? (location.state as TListState)?.crudFilter : params.get('q')) ?? '';
-  // A value that is not one of the choices (an edited address) counts as none.
+  // A value that is not one of the choices (an edited address) counts as none; a picklist's
+  // choices are row ids (one that no longer exists lists nothing, like a filter that finds nothing).
   const chosen = choiceFilter ? params.get(choiceFilter.param) : null;
-  const choice = choiceFilter?.options.some((o) => o.value === chosen) ? (chosen ?? '') : '';
+  const isChoice =
+    choiceFilter?.options.some((o) => o.value === chosen) ||
+    (choiceFilter?.picklist !== undefined && /^[1-9]\d{0,9}$/.test(chosen ?? ''));
+  const choice = isChoice ? (chosen ?? '') : '';
 
+  const pending = usePendingAddress(location);
   const update: TUpdate = useCallback(
     (changes, replace = false, nextFilter = filterText) => {
       const { q = null, ...rest } = changes;
-      const inAddress = personal ? rest : changes;
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(inAddress)) {
-            if (value === null) next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace, state: personal ? { crudFilter: q ?? nextFilter } : undefined },
-      );
+      const next = new URLSearchParams(pending.base());
+      for (const [key, value] of Object.entries(personal ? rest : changes)) {
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+      }
+      pending.ask(next);
+      setParams(next, { replace, state: personal ? { crudFilter: q ?? nextFilter } : undefined });
     },
-    [setParams, personal, filterText],
+    [setParams, personal, filterText, pending],
   );
   const page = toPageNumber(params.get('page'));
-  return { filterText, choice, page, selectedParam: params.get('selected'), update };
+  return { filterText, choice, page, selectedParam: params.get('selected'), update, behind: pending.behind };
 }
 
 /** The list request's filter: the text filter and the choice filter together (AND). */
@@ -62,18 +90,18 @@ function useFirstRowSelection(
   list: { pageRows: TRow[] | undefined; lastPage: number },
   page: number,
   selectedParam: string | null,
-  update: TUpdate,
+  { update, behind }: { update: TUpdate; behind: () => boolean },
 ) {
   const { pageRows, lastPage } = list;
   useEffect(() => {
-    if (!pageRows || page > lastPage) return;
+    if (!pageRows || page > lastPage || behind()) return;
     if (selectedParam === '' || pageRows.some((r) => String(r.id) === selectedParam)) return;
     update({ selected: pageRows[0] ? String(pageRows[0].id) : null }, true);
-  }, [pageRows, page, lastPage, selectedParam, update]);
+  }, [pageRows, page, lastPage, selectedParam, update, behind]);
 }
 
 export function useCrudList(definition: TCrudDefinition) {
-  const { filterText, choice, page, selectedParam, update } = useListAddress(definition);
+  const { filterText, choice, page, selectedParam, update, behind } = useListAddress(definition);
   const filter = listFilter(definition, filterText, choice);
   const list = usePagedList<TRow>({
     base: definition.base,
@@ -84,7 +112,7 @@ export function useCrudList(definition: TCrudDefinition) {
     onPageOutOfRange: (lastPage) => update({ page: String(lastPage), selected: null }, true),
   });
   useErrorAlert(list.isError ? list.error : null, 'crud.alerts.fetchFailed', list.errorUpdatedAt);
-  useFirstRowSelection(list, page, selectedParam, update);
+  useFirstRowSelection(list, page, selectedParam, { update, behind });
 
   // Until the address catches up, a fresh page shows its first row as selected straight away.
   const selected =

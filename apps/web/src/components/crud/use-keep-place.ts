@@ -42,16 +42,27 @@ export function useKeepPlace({ base, filter, show, loaded }: TPlaceable, filterK
 }
 
 /**
- * Back from a form page (use-crud-commands.ts `toFormPage`) with the row it saved in the entry's
- * state (`crudSaved`): that row's place, once (placing it replaces the entry's state, so the mark
- * goes and a reload does not place it again).
+ * Back from a form page (form-page-return.ts) with the row it saved in the entry's state
+ * (`crudSaved`): that row's place, once, after the list's first answer. The mark is read when the
+ * screen opens and kept here, not in the entry: the first load's own first-row selection rewrites
+ * the entry's state (use-crud-list.ts `update`) before the list is settled, which would drop the
+ * mark before it is placed. Any address change drops it from the entry, so a reload does not
+ * place it again.
  */
 function useSavedOnFormPage(keepPlace: (id: number) => Promise<void>, loaded: boolean) {
-  const { crudSaved } = (useLocation().state ?? {}) as { crudSaved?: unknown };
+  const { state } = useLocation();
+  const mark = useRef<number | null>(savedMark(state));
   const latest = useRef(keepPlace);
   latest.current = keepPlace;
-  const saved = typeof crudSaved === 'number' && crudSaved > 0 ? crudSaved : null;
   useEffect(() => {
-    if (saved !== null && loaded) void latest.current(saved);
-  }, [saved, loaded]);
+    if (mark.current === null || !loaded) return;
+    const saved = mark.current;
+    mark.current = null;
+    void latest.current(saved);
+  }, [loaded]);
+}
+
+function savedMark(state: unknown): number | null {
+  const { crudSaved } = (state ?? {}) as { crudSaved?: unknown };
+  return typeof crudSaved === 'number' && Number.isInteger(crudSaved) && crudSaved > 0 ? crudSaved : null;
 }

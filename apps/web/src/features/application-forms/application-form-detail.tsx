@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
   applicationFullName,
+  browserTimeZone,
   DESCRIPTION_NAMESPACES,
   showApplication,
   type TAppLanguage,
@@ -101,9 +102,12 @@ export function ApplicationFormTabs({ form }: { form: TApplicationForm }) {
         documentTypeName: d.documentType,
         docPath: d.fileId,
       })),
+      // This application's one course, with the intake applied to (issue 21).
+      courses: [{ university: form.university, course: form.course, intake: form.intake }],
     },
-    (key) => t(key),
+    (key, params) => t(key, params ?? {}),
     i18n.language as TAppLanguage,
+    { readerZone: browserTimeZone() },
   );
   return (
     <Tabs defaultValue="personal" keepMounted={false}>
@@ -111,14 +115,14 @@ export function ApplicationFormTabs({ form }: { form: TApplicationForm }) {
       <OverflowCue scrollerRef={tabListRef}>
         <Tabs.List ref={tabListRef} style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
           {sections.map((s) => (
-            <Tabs.Tab key={s.id} value={s.id}>
+            <Tabs.Tab key={s.key} value={s.key}>
               {s.title}
             </Tabs.Tab>
           ))}
         </Tabs.List>
       </OverflowCue>
       {sections.map((s) => (
-        <Tabs.Panel key={s.id} value={s.id} pt="md">
+        <Tabs.Panel key={s.key} value={s.key} pt="md">
           {s.entries.length === 0 && <Text c="dimmed">{s.emptyText}</Text>}
           {!s.list && s.entries[0] && <Fields entry={s.entries[0]} files={files} />}
           {s.list && s.entries.length > 0 && (

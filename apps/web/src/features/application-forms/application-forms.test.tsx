@@ -98,6 +98,16 @@ const detail = (id: number, firstName: string): TApplicationForm => ({
     otherInfoDetails: null,
     personalStatement: 'I want to build bridges in Samarqand.',
   },
+  referees: [
+    {
+      id: 4,
+      studentId: 30 + id,
+      fullName: 'Гулчеҳра Раҳимова',
+      relationship: 'Class teacher',
+      email: 'rahimova@litsey.uz',
+      institution: 'Lyceum No. 1',
+    },
+  ],
   qualifications: [
     {
       id: 3,
@@ -135,6 +145,7 @@ const detail = (id: number, firstName: string): TApplicationForm => ({
   university,
   course,
   universityCourseId: 9,
+  intake: null,
   duration: 36,
   price: 42500,
   currency: 0,
@@ -246,6 +257,8 @@ describe('the Application Form screen', () => {
       'Working Experience',
       'Supporting Documents',
       'Other Information',
+      'Referees',
+      'Course Selection',
     ]);
     const panel = () => within(section).getByRole('tabpanel');
     // Personal: passport joined, enums as labels.
@@ -296,6 +309,32 @@ describe('the Application Form screen', () => {
     },
   );
 
+  it('issue 21: the Course Selection tab shows the intake applied to, its deadline in each zone named', async () => {
+    const form = detail(7, 'Алишер');
+    form.intake = {
+      id: 3,
+      startDate: '2027-05-03',
+      applicationDeadline: '2027-03-01T15:59:00.000Z',
+      lateDeadline: null,
+    };
+    const { user } = await renderScreen(<ApplicationFormsPage />, {
+      handlers: handlers([row(7, 'Алишер')], { 'GET /api/ApplicationForm/7': () => json(form) }),
+    });
+    const section = await screen.findByRole('region', { name: /Application form of Алишер/ });
+    await user.click(within(section).getByRole('tab', { name: 'Course Selection' }));
+    const panel = within(section).getByRole('tabpanel');
+    for (const text of [
+      'Software Engineering',
+      'Sunway University',
+      'Starts',
+      '3 May 2027',
+      'Application deadline',
+    ])
+      expect(within(panel).getByText(text)).toBeInTheDocument();
+    const deadline = within(panel).getByText(/1 Mar 2027, 23:59 \(Kuala Lumpur time\)/);
+    expect(deadline.textContent).toContain('1 Mar 2027, 20:59 (Tashkent time)');
+  });
+
   it('shows the personal statement on the Other Information tab', async () => {
     const { user } = await renderScreen(<ApplicationFormsPage />, { handlers: handlers([row(7, 'Алишер')]) });
     const section = await screen.findByRole('region', { name: /Application form of Алишер/ });
@@ -304,6 +343,25 @@ describe('the Application Form screen', () => {
     expect(within(panel).getByText('Personal Statement')).toBeInTheDocument();
     expect(within(panel).getByText('I want to build bridges in Samarqand.')).toBeInTheDocument();
     expect(within(panel).getByText('Website')).toBeInTheDocument();
+  });
+
+  it('issue 21: shows the referees on their own tab after Other Information', async () => {
+    const { user } = await renderScreen(<ApplicationFormsPage />, { handlers: handlers([row(7, 'Алишер')]) });
+    const section = await screen.findByRole('region', { name: /Application form of Алишер/ });
+    await user.click(within(section).getByRole('tab', { name: 'Other Information' }));
+    expect(within(within(section).getByRole('tabpanel')).queryByText('Гулчеҳра Раҳимова')).toBeNull();
+    await user.click(within(section).getByRole('tab', { name: 'Referees' }));
+    const panel = within(section).getByRole('tabpanel');
+    for (const text of [
+      'Full Name',
+      'Гулчеҳра Раҳимова',
+      'Relationship to Applicant',
+      'Class teacher',
+      'rahimova@litsey.uz',
+      'Institution',
+    ])
+      expect(within(panel).getByText(text)).toBeInTheDocument();
+    expect(within(panel).queryByText('Personal Statement')).toBeNull();
   });
 
   it('downloads a stored file under its name, and says File not found when it is gone', async () => {

@@ -18,6 +18,7 @@ import { resourceKeys } from '../../lib/resources';
 import { refreshStatuses, StatusDetailLayout, StatusTimeline, useStatusDetail } from '../application-status';
 import { useSession } from '../auth';
 import { downloadStoredFile } from './downloads';
+import { IntakeDeferral } from './intake-deferral';
 import { StatusMoveForm } from './status-move-form';
 
 // The status of the selected application on the admin's Application Forms screen (issue 12): the
@@ -45,6 +46,7 @@ export function undoableEntry(
   const ok =
     last.byUserId === userId &&
     last.from !== null &&
+    last.from !== last.to && // a deferral to a later intake (issue 21) is not undone
     last.undoes === null &&
     !last.undone &&
     last.to === state.status &&
@@ -93,6 +95,7 @@ export function ApplicationStatusPanel({ studentCourseId }: { studentCourseId: n
           <>
             <StatusMoveForm state={state} onMoved={refresh} onConflict={refresh} />
             <Undo state={state} entry={undoableEntry(history, state, user?.userId)} onDone={refresh} />
+            <IntakeDeferral state={state} onDone={refresh} />
             <Requests requests={requests} />
             <StatusTimeline entries={history} admin />
           </>

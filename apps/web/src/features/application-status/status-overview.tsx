@@ -1,6 +1,6 @@
 import { Alert, Anchor, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { APPLICATION_STATUSES, type TStatusOverview } from '@uniapply/shared';
+import { APPLICATION_STATUSES, type TStatusOverview, WAITING_STATUSES } from '@uniapply/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -38,6 +38,7 @@ export function StatusOverview() {
         )}
         {overview.isPending ? <Skeleton height={120} radius="md" /> : <StatusCounts data={data} />}
       </section>
+      {data && <Overdue data={data} />}
       {data && <WaitingLongest data={data} />}
     </Stack>
   );
@@ -78,6 +79,43 @@ function StatusCounts({ data }: { data: TStatusOverview | undefined }) {
         </li>
       ))}
     </SimpleGrid>
+  );
+}
+
+/**
+ * Issue 21 item 5: per status, how many applications have waited longer than the Settings limit,
+ * each count opening Application Forms filtered by the status (the longest waiting come first there
+ * and in the list below).
+ */
+function Overdue({ data }: { data: TStatusOverview }) {
+  const { t, i18n } = useTranslation(['status', 'common']);
+  const format = formatIn(i18n.language);
+  const overdueId = useId();
+  const { limitDays: days, counts } = data.overdue;
+  const statuses = WAITING_STATUSES.filter((s) => counts[s] > 0);
+  return (
+    <Paper component="section" aria-labelledby={overdueId} withBorder radius="md" p="lg">
+      <Title order={2} size="h3" id={overdueId}>
+        {t('overview.overdueTitle')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('overview.overdueHint', { days })}
+      </Text>
+      {statuses.length === 0 ? (
+        <Text c="dimmed">{t('overview.overdueNone', { days })}</Text>
+      ) : (
+        <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={overdueId}>
+          {statuses.map((status) => (
+            <Group component="li" key={status} gap="xs" wrap="wrap">
+              <StatusBadge status={status} />
+              <Anchor component={Link} to={formsOf(status)} fw={600}>
+                {t('overview.overdueCount', { count: format.number(counts[status]) })}
+              </Anchor>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
   );
 }
 

@@ -1,6 +1,5 @@
 import {
   Badge,
-  Checkbox,
   CloseButton,
   Group,
   NumberInput,
@@ -17,18 +16,30 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   TApplicationStatus,
   TCondition,
+  TCourseChoice,
   TFilter,
+  TIntakeAvailability,
   TNamed,
   TReaderCurrency,
   TUniversityCourse,
 } from '@uniapply/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { calendarDate, useIntakeAvailability } from '../../components/intakes';
 import { CurrencySelect } from '../../components/prices/currency-select';
 import { priceTexts } from '../../components/prices/price-with-conversion';
 import { usePriceConversion } from '../../components/prices/use-price-conversion';
 import { currentLanguage } from '../../lib/i18n';
 import { resourceKeys, resources } from '../../lib/resources';
+import {
+  choiceKey,
+  PickerRow,
+  rememberChoice,
+  STATUS_BADGE_COLOR,
+  type TChoiceLabels,
+  type TChooseHandler,
+  toChoices,
+} from './course-choice';
 import { ErrorSummary, WIZARD_NAMESPACES } from './step-fields';
 import type { TStepForm } from './step-form';
 
@@ -73,13 +84,7 @@ function usePicklist(base: string) {
   });
 }
 
-/** A closed application (withdrawn, rejected) is grey; every other status keeps the submitted teal. */
-const STATUS_BADGE_COLOR = (status: TApplicationStatus) =>
-  status === 'withdrawn' || status === 'rejected' ? 'gray.7' : 'teal.9';
-
 const toNumber = (v: string | number) => (typeof v === 'number' ? v : null);
-
-export type TCourseLabel = { id: number; label: string };
 
 type TPrices = ReturnType<typeof usePriceConversion>;
 
@@ -119,7 +124,8 @@ function useCoursePicker(currency: TReaderCurrency) {
  * Step 9: a filterable, paged multi-select. Selections survive paging and filtering (they live in
  * the form); courses submitted by a confirm show their application's status and cannot be removed.
  * Each course shows its fee in its own currency with its duration and, beside it, the fee in the
- * reader's currency with the rate's date (issue 20 item 1).
+ * reader's currency with the rate's date (issue 20 item 1); a course with intakes its next intake,
+ * and once chosen the intake to apply to, each one that cannot be chosen saying why (issue 21).
  */
 export function CoursesStep({
   form,
@@ -127,18 +133,21 @@ export function CoursesStep({
   labels,
 }: {
   form: TStepForm;
-  /** The submitted courses (by university course) with their application's status (the pipeline's). */
-  statuses: ReadonlyMap<number, TApplicationStatus>;
-  labels: ReadonlyMap<number, string>;
+  /** The submitted choices (by choiceKey) with their application's status (the pipeline's). */
+  statuses: ReadonlyMap<string, TApplicationStatus>;
+  /** The saved choices' names (by university course id) and intakes' start dates (by intake id). */
+  labels: TChoiceLabels;
 }) {
   const { t } = useTranslation([...WIZARD_NAMESPACES, 'status', 'prices']);
   const prices = usePriceConversion();
   const picker = useCoursePicker(prices.currency);
-  const [seen, setSeen] = useState<Map<number, string>>(() => new Map(labels));
-  const selected = (form.values.courses as number[] | undefined) ?? [];
-  const toggle = (row: TUniversityCourse, on: boolean) => {
-    setSeen((m) => new Map(m).set(row.id, `${row.course.name} — ${row.university.name}`));
-    form.set('courses', on ? [...selected, row.id] : selected.filter((id) => id !== row.id));
+  const rows = picker.list.data?.result;
+  const intakes = useIntakeAvailability((rows ?? []).map((r) => r.id));
+  const [seen, setSeen] = useState<TChoiceLabels>(() => labels);
+  const selected = toChoices(form.values.courses);
+  const choose = (row: TUniversityCourse, next: TCourseChoice[], intake?: TIntakeAvailability) => {
+    setSeen((m) => rememberChoice(m, row, intake));
+    form.set('courses', next);
   };
 
   return (
@@ -146,10 +155,11 @@ export function CoursesStep({
       <ErrorSummary form={form} />
       <PickerFilters filter={picker.filter} update={picker.update} prices={prices} />
       <PickerResults
-        rows={picker.list.data?.result}
+        rows={rows}
+        intakes={intakes}
         selected={selected}
         locked={statuses}
-        onToggle={toggle}
+        onChoose={choose}
         prices={prices}
       />
       <Pagination
@@ -165,10 +175,10 @@ export function CoursesStep({
         selected={selected}
         statuses={statuses}
         seen={seen}
-        onRemove={(id) =>
+        onRemove={(key) =>
           form.set(
             'courses',
-            selected.filter((s) => s !== id),
+            selected.filter((c) => choiceKey(c) !== key),
           )
         }
       />
@@ -237,15 +247,17 @@ function PickerFilters({
 
 function PickerResults({
   rows,
+  intakes,
   selected,
   locked,
-  onToggle,
+  onChoose,
   prices,
 }: {
   rows: TUniversityCourse[] | undefined;
-  selected: number[];
-  locked: ReadonlyMap<number, TApplicationStatus>;
-  onToggle: (row: TUniversityCourse, on: boolean) => void;
+  intakes: ReadonlyMap<number, TIntakeAvailability[]>;
+  selected: TCourseChoice[];
+  locked: ReadonlyMap<string, TApplicationStatus>;
+  onChoose: TChooseHandler;
   prices: TPrices;
 }) {
   const { t, i18n } = useTranslation([...WIZARD_NAMESPACES, 'prices']);
@@ -271,13 +283,14 @@ function PickerResults({
     >
       {rows?.length === 0 && <Text c="dimmed">{t('wizardForm:courses.none')}</Text>}
       {rows?.map((row) => (
-        <Checkbox
+        <PickerRow
           key={row.id}
-          checked={selected.includes(row.id)}
-          disabled={locked.has(row.id)}
-          onChange={(e) => onToggle(row, e.currentTarget.checked)}
-          label={`${row.course.name} — ${row.university.name} (${row.course.level.name})`}
+          row={row}
           description={fee(row)}
+          intakes={intakes.get(row.id) ?? []}
+          selected={selected}
+          locked={locked}
+          onChoose={onChoose}
         />
       ))}
     </Stack>
@@ -290,37 +303,47 @@ function SelectedCourses({
   seen,
   onRemove,
 }: {
-  selected: number[];
-  statuses: ReadonlyMap<number, TApplicationStatus>;
-  seen: ReadonlyMap<number, string>;
-  onRemove: (id: number) => void;
+  selected: TCourseChoice[];
+  statuses: ReadonlyMap<string, TApplicationStatus>;
+  seen: TChoiceLabels;
+  onRemove: (key: string) => void;
 }) {
-  const { t } = useTranslation([...WIZARD_NAMESPACES, 'status']);
+  const { t, i18n } = useTranslation([...WIZARD_NAMESPACES, 'status', 'common']);
+  const nameOf = (c: TCourseChoice) => {
+    const name = seen.courses.get(c.universityCourseId) ?? `#${c.universityCourseId}`;
+    const start = c.intakeId === null ? undefined : seen.intakes.get(c.intakeId);
+    return start
+      ? `${name} · ${t('common:intakes.starts', { date: calendarDate(start, i18n.language) })}`
+      : name;
+  };
   return (
     <>
       <Text fw={600}>{t('wizardForm:courses.selected', { count: selected.length })}</Text>
       <Group gap="xs">
-        {selected.map((id) =>
-          statuses.has(id) ? (
-            <Badge key={id} color={STATUS_BADGE_COLOR(statuses.get(id)!)} tt="none">
-              {seen.get(id) ?? `#${id}`} · {t(`status:labels.${statuses.get(id)!}`)}
+        {selected.map((c) => {
+          const key = choiceKey(c);
+          const status = statuses.get(key);
+          return status ? (
+            <Badge key={key} color={STATUS_BADGE_COLOR(status)} tt="none">
+              {nameOf(c)} · {t(`status:labels.${status}`)}
             </Badge>
           ) : (
             <Badge
-              key={id}
+              key={key}
               variant="outline"
+              tt="none"
               rightSection={
                 <CloseButton
                   size="xs"
-                  aria-label={t('wizardForm:courses.remove', { name: seen.get(id) ?? `#${id}` })}
-                  onClick={() => onRemove(id)}
+                  aria-label={t('wizardForm:courses.remove', { name: nameOf(c) })}
+                  onClick={() => onRemove(key)}
                 />
               }
             >
-              {seen.get(id) ?? `#${id}`}
+              {nameOf(c)}
             </Badge>
-          ),
-        )}
+          );
+        })}
       </Group>
     </>
   );

@@ -19,7 +19,7 @@ async function openAt(step: number, options: Parameters<typeof fakeApplication>[
     handlers: { ...api.handlers, ...extra },
     withSearch: true,
   });
-  await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 2 }, { timeout: 40_000 });
   if (step !== 10) fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Step ${step} of 10`) }));
   return { ...view, api };
 }
@@ -181,7 +181,7 @@ describe('other information step', () => {
     fireEvent.change(statement, { target: { value: 'I build bridges.' } });
     expect(statement).toHaveAccessibleDescription(/16 of 2,000 characters/);
     await user.click(next);
-    await screen.findByRole('heading', { level: 2, name: 'Course Selection' });
+    await screen.findByRole('heading', { level: 2, name: 'Course Selection' }, { timeout: 15_000 });
     expect(api.store.saves[0]).toMatchObject({
       base: 'OtherInfo',
       stage: 9,
@@ -245,7 +245,7 @@ describe('courses step', () => {
 
   it('pages by 9 from level 1; selections survive paging; submitted courses stay', async () => {
     const { user, fetchMock, api } = await openAt(9, {}, catalogue);
-    await screen.findByRole('checkbox', { name: /^Course 1 —/ });
+    await screen.findByRole('checkbox', { name: /^Course 1 —/ }, { timeout: 20_000 });
     const first = listRequests(fetchMock, 'UniversityCourse')[0];
     expect(first).toMatchObject({ page: 0, pageSize: 9 });
     expect(first?.filter?.conditions).toEqual([{ field: 'course.level.id', operator: 'EQ', value: 1 }]);
@@ -446,4 +446,35 @@ describe('review step', () => {
     expect(within(other).getByText('Personal Statement')).toBeInTheDocument();
     expect(within(other).getByText(/I build bridges\.\s+And roads\./)).toBeInTheDocument();
   });
+
+  it('issue 21: shows the referees after Other Information, their Change link going to step 8', async () => {
+    const application = sampleApplication();
+    application.referees = [
+      {
+        id: 4,
+        studentId: 7,
+        fullName: 'Гулчеҳра Раҳимова',
+        relationship: 'Class teacher',
+        email: 'rahimova@litsey.uz',
+        institution: 'Lyceum No. 1',
+      },
+    ];
+    const { user } = await openAt(10, { application });
+    await screen.findByRole('heading', { level: 2, name: 'Review and Confirm' });
+    const referees = screen.getByRole('region', { name: 'Referees' });
+    for (const text of [
+      'Full Name',
+      'Гулчеҳра Раҳимова',
+      'Class teacher',
+      'rahimova@litsey.uz',
+      'Lyceum No. 1',
+    ])
+      expect(within(referees).getByText(text)).toBeInTheDocument();
+    await user.click(within(referees).getByRole('button', { name: 'Change Referees' }));
+    await screen.findByRole('heading', { level: 2, name: 'Other Information' });
+    // In step 8, beside the personal statement: the referee's card.
+    const part = await screen.findByRole('region', { name: 'Referees' });
+    expect(await within(part).findByRole('article', { name: 'Гулчеҳра Раҳимова' })).toBeInTheDocument();
+    expect(within(part).getByRole('button', { name: 'Add Referee' })).toBeInTheDocument();
+  }, 60_000);
 });

@@ -171,10 +171,17 @@ export const COURSES_STEP: TFormStep = {
   step: 9,
   schema: ZCoursesForm,
   order: ['courses'],
-  fromApplication: (a) => ({ courses: (a?.courses ?? []).map((c) => c.universityCourseId) }),
+  fromApplication: (a) => ({
+    courses: (a?.courses ?? []).map((c) => ({
+      universityCourseId: c.universityCourseId,
+      intakeId: c.intake?.id ?? null,
+    })),
+  }),
   save: async (studentId, values) => {
     const { courses } = ZCoursesForm.parse(values);
-    await wizardApi.saveCourses(studentId, 10, courses);
+    // A course without intakes goes as a bare id (spec 7.3), one with an intake as the pair.
+    const choices = courses.map((c) => (c.intakeId === null ? c.universityCourseId : c));
+    await wizardApi.saveCourses(studentId, 10, choices);
     return studentId;
   },
 };

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { formatIn } from '../../lib/format';
 import { CheckField, ErrorSummary, NumberField, TextField, WIZARD_NAMESPACES } from './step-fields';
 import type { TStepForm } from './step-form';
+import { RefereesList } from './steps/referees-list';
 
 /**
  * Step 8 (spec 2.5, 5): eleven sources; Agent reveals the agent id, Others the details; then the
- * optional personal statement, its length limit and the characters used shown under its label.
+ * optional personal statement, its length limit and the characters used shown under its label;
+ * beside it the referees (issue 21 item 4), saved one card at a time (not by Next).
  */
-export function OtherInfoStep({ form }: { form: TStepForm }) {
+export function OtherInfoStep({ form, studentId }: { form: TStepForm; studentId: number }) {
   const { t, i18n } = useTranslation(WIZARD_NAMESPACES);
   const number = formatIn(i18n.language);
   const statement = form.values.personalStatement;
@@ -57,6 +59,7 @@ export function OtherInfoStep({ form }: { form: TStepForm }) {
           </>
         }
       />
+      <RefereesList studentId={studentId} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
+  browserTimeZone,
   DESCRIPTION_NAMESPACES,
   showApplication,
   type TAppLanguage,
@@ -87,7 +88,8 @@ function Entry({ entry, boxed }: { entry: TShownField[]; boxed: boolean }) {
 /**
  * Step 10, "check your answers" (DESIGN 6): the wizard's renderer of the shared application
  * description (issue 19), section by section, each with a Change link to its step; enum values as
- * labels in the user's language; then the selected courses.
+ * labels in the user's language; the selected courses last, each with its intake (issue 21) and,
+ * once submitted, its application's status.
  */
 export function ReviewStep({
   application,
@@ -97,37 +99,38 @@ export function ReviewStep({
   onChange: (step: number) => void;
 }) {
   const { t, i18n } = useTranslation(REVIEW_NAMESPACES);
-  const sections = showApplication(application, (key) => t(key), i18n.language as TAppLanguage);
+  const sections = showApplication(
+    application,
+    (key, params) => t(key, params ?? {}),
+    i18n.language as TAppLanguage,
+    {
+      readerZone: browserTimeZone(),
+    },
+  );
   return (
     <Stack gap="md">
       {sections.map((s) => (
-        <Section key={s.id} id={s.id} title={s.title} onChange={onChange}>
+        <Section key={s.key} id={s.id} title={s.title} onChange={onChange}>
           {s.entries.length === 0 && (
             <Text size="sm" c="dimmed">
               {s.emptyText}
             </Text>
           )}
           <Stack gap="sm">
-            {s.entries.map((entry, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: entries keep their saved order
-              <Entry key={i} entry={entry} boxed={s.list} />
-            ))}
+            {s.entries.map((entry, i) => {
+              // The application's status from the pipeline (issue 18: withdrawn shows as withdrawn).
+              const status = s.id === 'courses' ? application.courses[i]?.status : null;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: entries keep their saved order
+                <Stack key={i} gap={4}>
+                  {status ? <StatusBadge status={status} size="md" /> : null}
+                  <Entry entry={entry} boxed={s.list} />
+                </Stack>
+              );
+            })}
           </Stack>
         </Section>
       ))}
-      <Section id="courses" title={t('wizard:steps.courses')} onChange={onChange}>
-        <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {application.courses.map((c) => (
-            <Group key={c.id} component="li" gap="xs">
-              <Text size="sm">
-                {c.course.name} — {c.university.name}
-              </Text>
-              {/* The application's status from the pipeline (issue 18: withdrawn shows as withdrawn). */}
-              {c.status && <StatusBadge status={c.status} size="md" />}
-            </Group>
-          ))}
-        </Stack>
-      </Section>
     </Stack>
   );
 }

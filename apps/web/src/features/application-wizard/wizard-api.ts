@@ -1,6 +1,7 @@
 import type {
   TApplication,
   TConfirmed,
+  TCourseChoice,
   TDocumentRow,
   TDraftsOut,
   TRaisedStage,
@@ -50,8 +51,9 @@ export const wizardApi = {
    */
   saveRecord: <T>(base: string, studentId: number, stage: number, body: unknown, draftKey?: string) =>
     api.post<T>(`/${base}/CreateOrUpdate${q({ stage, studentId, draftKey })}`, body),
-  saveCourses: (studentId: number, stage: number, ids: number[]) =>
-    api.post<unknown>(`/StudentCourse/addOrUpdateList${q({ studentId, stage })}`, ids),
+  /** Bare ids mean "no intake" (spec 7.3); a course with intakes is sent with the chosen one. */
+  saveCourses: (studentId: number, stage: number, choices: readonly (number | TCourseChoice)[]) =>
+    api.post<unknown>(`/StudentCourse/addOrUpdateList${q({ studentId, stage })}`, choices),
   getDocuments: (studentId: number, signal?: AbortSignal) =>
     api.get<TDocumentRow[]>(`/Document/list${q({ studentId })}`, { signal }),
 };

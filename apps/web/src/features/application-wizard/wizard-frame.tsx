@@ -14,6 +14,7 @@ import { errorText } from '../../lib/error-text';
 import { formatIn } from '../../lib/format';
 import { translateKey } from '../../lib/i18n';
 import { ContactStep } from './contact-step';
+import { choiceKey } from './course-choice';
 import { CoursesStep } from './courses-step';
 import { OtherInfoStep } from './other-info-step';
 import { PersonalStep } from './personal-step';
@@ -230,18 +231,37 @@ function renderStep(
     case 7:
       return <DocumentsStep {...list} />;
     case 8:
-      return <OtherInfoStep form={form} />;
+      return <OtherInfoStep form={form} studentId={studentId} />;
     case 9: {
       const courses = application?.courses ?? [];
       return (
         <CoursesStep
           form={form}
           statuses={
-            new Map(courses.flatMap((c) => (c.status ? [[c.universityCourseId, c.status] as const] : [])))
+            new Map(
+              courses.flatMap((c) =>
+                c.status
+                  ? [
+                      [
+                        choiceKey({
+                          universityCourseId: c.universityCourseId,
+                          intakeId: c.intake?.id ?? null,
+                        }),
+                        c.status,
+                      ] as const,
+                    ]
+                  : [],
+              ),
+            )
           }
-          labels={
-            new Map(courses.map((c) => [c.universityCourseId, `${c.course.name} — ${c.university.name}`]))
-          }
+          labels={{
+            courses: new Map(
+              courses.map((c) => [c.universityCourseId, `${c.course.name} — ${c.university.name}`]),
+            ),
+            intakes: new Map(
+              courses.flatMap((c) => (c.intake ? [[c.intake.id, c.intake.startDate] as const] : [])),
+            ),
+          }}
         />
       );
     }

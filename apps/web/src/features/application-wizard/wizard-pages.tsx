@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, type To, useLocation, useSearchParams } from 'react-router';
+import { backToList } from '../../components/crud/form-page-return';
 import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { useSession } from '../auth';
@@ -93,20 +94,6 @@ export function readStudentId(raw: string | null): number | null {
  * The agent's and the admin's form page (DESIGN 6): `?studentId=N` names the student (none: a new
  * one); a non-numeric id goes back to the list; someone else's student is not found (404).
  */
-/** Where the staff list was when it opened this page (its address and state: filter, page). */
-type TCrudReturn = { search?: string; state?: Record<string, unknown> | null };
-
-/**
- * The way back to the list: its place as it was, and the student this page saved, so the list
- * opens the page that holds them (components/crud use-keep-place.ts, issue 20 item 4).
- */
-function useBackToList(list: string, studentId: number | null) {
-  const back = (useLocation().state as { crudReturn?: TCrudReturn } | null)?.crudReturn;
-  const to = { pathname: list, search: back?.search ?? '' };
-  const listState = back?.state ?? {};
-  return { to, listState, state: { ...listState, ...(studentId ? { crudSaved: studentId } : {}) } };
-}
-
 function StaffFormPage({ list, audience }: { list: string; audience: 'agent' | 'admin' }) {
   const [params] = useSearchParams();
   const studentId = readStudentId(params.get('studentId'));
@@ -116,7 +103,8 @@ function StaffFormPage({ list, audience }: { list: string; audience: 'agent' | '
   const stage = useStage(studentId, studentId !== null && studentId > 0 && !fresh);
   // A new student's draft is this tab's own (two tabs adding students at once keep one each).
   const draftKey = useMemo(() => (studentId === 0 ? newProfileDraftKey() : undefined), [studentId]);
-  const back = useBackToList(list, created ?? studentId);
+  // The way back: the list's place as it was, and the student this page saved (issue 20 item 4).
+  const back = backToList(useLocation().state, list, created ?? studentId);
   if (studentId === null) return <Navigate to={list} replace />;
   const done = { to: back.to, state: back.state, label: 'wizardForm:backToList' };
   // The frame names the new profile in the address (`?studentId=`, the entry replaced).

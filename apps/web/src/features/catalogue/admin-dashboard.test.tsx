@@ -46,6 +46,13 @@ const overview: TStatusOverview = {
           ]
         : [],
   })),
+  overdue: {
+    limitDays: 14,
+    counts: {
+      ...Object.fromEntries(WAITING_STATUSES.map((s) => [s, 0])),
+      documentsRequested: 1100,
+    } as TStatusOverview['overdue']['counts'],
+  },
 };
 
 describe('admin dashboard', () => {
@@ -126,5 +133,41 @@ describe('admin dashboard', () => {
       within(items[0]!).getByRole('link', { name: 'Open the application of Alisher Gʻulomov' }),
     ).toHaveAttribute('href', '/Admin/ApplicationForms?status=documentsRequested&selected=41');
     expect(within(waiting).queryByRole('list', { name: 'Submitted' })).toBeNull();
+  });
+
+  it('issue 21: counts the applications waiting longer than the Settings limit in each status, each opening the filtered list', async () => {
+    await renderScreen(<AdminDashboardPage />, {
+      handlers: {
+        'GET /api/admin/summary': () => json(summary),
+        'GET /api/contact/latest': () => json([]),
+        'GET /api/ApplicationStatus/overview': () => json(overview),
+      },
+    });
+    const overdue = await screen.findByRole('region', { name: 'Waiting longer than the limit' });
+    expect(overdue).toHaveTextContent('more than 14 days');
+    const items = within(overdue).getAllByRole('listitem');
+    // Only the statuses with applications over the limit.
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('Documents requested');
+    expect(within(items[0]!).getByRole('link', { name: 'Over the limit: 1,100' })).toHaveAttribute(
+      'href',
+      '/Admin/ApplicationForms?status=documentsRequested',
+    );
+  });
+
+  it('issue 21: says so when no application has waited longer than the limit', async () => {
+    const none = {
+      ...overview,
+      overdue: { limitDays: 30, counts: { ...overview.overdue.counts, documentsRequested: 0 } },
+    };
+    await renderScreen(<AdminDashboardPage />, {
+      handlers: {
+        'GET /api/admin/summary': () => json(summary),
+        'GET /api/contact/latest': () => json([]),
+        'GET /api/ApplicationStatus/overview': () => json(none),
+      },
+    });
+    const overdue = await screen.findByRole('region', { name: 'Waiting longer than the limit' });
+    expect(overdue).toHaveTextContent('No application has waited longer than 30 days.');
   });
 });

@@ -18,6 +18,21 @@ export const COURSES: TPicklist = {
   optionLabel: (row) => `${row.name} (${(row.level as { name?: string } | null)?.name ?? ''})`,
 };
 
+type TOfferRow = { university?: { name?: string }; course?: { name?: string; level?: { name?: string } } };
+
+/** 'Asia Pacific University — Bachelor of Computer Science (Bachelor's Degree)'. */
+export const offerName = (row: unknown) => {
+  const { university, course } = (row ?? {}) as TOfferRow;
+  return `${university?.name ?? ''} — ${course?.name ?? ''} (${course?.level?.name ?? ''})`;
+};
+
+/** A university's course, named with its university and level (an intake's course). */
+export const UNIVERSITY_COURSES: TPicklist = {
+  base: 'UniversityCourse',
+  failure: 'crud.alerts.picklist.universityCourses',
+  optionLabel: offerName,
+};
+
 /** Series and number together, as on the document. */
 export const PASSPORT: TDisplayField = {
   path: 'passport',

@@ -9,6 +9,7 @@ import {
   json,
   renderApp,
   storedNotification,
+  storedReminder,
 } from '../../testing';
 import { hubTransport } from './hub-connection';
 
@@ -94,6 +95,33 @@ describe('the stored notifications of a student', () => {
     expect(apiCalls(fetchMock).filter((c) => c.call === 'POST /api/UserNotification/markRead')).toHaveLength(
       1,
     );
+  });
+
+  it('issue 21: reminders say what is waiting, a deadline in Kuala Lumpur and Tashkent time with the zones named', async () => {
+    const fake = fakeStoredNotifications([
+      storedReminder(
+        4,
+        'reminderIdle',
+        { studentId: 12, step: 4 },
+        { studentCourseId: null, courseName: null },
+      ),
+      storedReminder(6, 'reminderDocuments', {}),
+      storedReminder(8, 'reminderDeadline', { deadline: '2027-03-01T15:59:00.000Z' }),
+    ]);
+    await renderApp('/Student/Notifications', {
+      me: DEMO_USERS.Student,
+      handlers: { 'GET /api/ApplicationStatus/list': () => json([]), ...fake.handlers },
+    });
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    const [deadline, documents, idle] = within(list).getAllByRole('article');
+    expect(within(deadline!).getByText('Reminder')).toBeInTheDocument();
+    expect(deadline).toHaveTextContent('The application deadline is near');
+    expect(deadline).toHaveTextContent('1 Mar 2027, 23:59 (Kuala Lumpur time)');
+    expect(deadline).toHaveTextContent('1 Mar 2027, 20:59 (Tashkent time)');
+    expect(documents).toHaveTextContent('The documents asked for are still missing.');
+    expect(idle).toHaveAttribute('aria-label', 'An application not finished');
+    expect(idle).toHaveTextContent('Continue from step 4.');
+    expect(within(idle!).getByRole('link')).toHaveAttribute('href', '/Student/Dashboard');
   });
 
   it('the agent sees whose application each is about, linked to their home', async () => {

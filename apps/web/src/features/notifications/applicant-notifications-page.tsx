@@ -1,6 +1,11 @@
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APPLICATION_STATUSES, type TUserNotification } from '@uniapply/shared';
+import {
+  APPLICATION_STATUSES,
+  deadlineZones,
+  formatDateTime,
+  type TUserNotification,
+} from '@uniapply/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -160,7 +165,40 @@ function CurrentStatuses({ agent }: { agent: boolean }) {
 
 /** Where an entry leads: the application's status card (the student's dashboard, the agent's home). */
 export const applicationLink = (n: TUserNotification, agent: boolean) =>
-  agent ? '/Agent/Students' : `/Student/Dashboard#application-${n.studentCourseId}`;
+  agent
+    ? '/Agent/Students'
+    : n.studentCourseId
+      ? `/Student/Dashboard#application-${n.studentCourseId}`
+      : '/Student/Dashboard';
+
+/**
+ * What a reminder says (issue 21 item 5): an idle wizard, documents still missing, or a deadline
+ * near, named in Kuala Lumpur's and Tashkent's time (each zone named) through the one formatter.
+ */
+function ReminderText({ notification: n, agent }: { notification: TUserNotification; agent: boolean }) {
+  const { t, i18n } = useTranslation(['status', 'common']);
+  if (n.kind === 'statusChanged') return null;
+  const { step, deadline } = n.payload;
+  const text =
+    n.kind === 'reminderIdle'
+      ? t(agent ? 'page.reminderIdleAgent' : 'page.reminderIdle', { step })
+      : n.kind === 'reminderDocuments'
+        ? t('page.reminderDocuments')
+        : t('page.reminderDeadline');
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{text}</Text>
+      {n.kind === 'reminderDeadline' && deadline
+        ? deadlineZones(true).map((zone) => (
+            <Text size="sm" fw={600} key={zone}>
+              <time dateTime={deadline}>{formatDateTime(deadline, i18n.language, zone)}</time> (
+              {t(`common:timeZones.${zone}`)})
+            </Text>
+          ))
+        : null}
+    </Stack>
+  );
+}
 
 function Entry({
   notification: n,
@@ -177,7 +215,9 @@ function Entry({
   const when = formatIn(i18n.language).dateTime(n.createdAt);
   const course = n.courseName
     ? t('page.course', { course: n.courseName, university: n.universityName ?? '' })
-    : t('page.gone');
+    : n.kind === 'reminderIdle'
+      ? t('page.idleTitle')
+      : t('page.gone');
   return (
     <Card
       withBorder
@@ -191,6 +231,11 @@ function Entry({
     >
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
+          {n.kind !== 'statusChanged' && (
+            <Badge color="indigo.9" variant="filled" size="sm">
+              {t('page.reminder')}
+            </Badge>
+          )}
           {unread && (
             <Badge color="red.9" variant="filled" size="sm">
               {t('page.unread')}
@@ -200,7 +245,7 @@ function Entry({
             {when}
           </Text>
         </Group>
-        {n.courseName && n.studentCourseId ? (
+        {(n.courseName && n.studentCourseId) || n.kind === 'reminderIdle' ? (
           <Anchor component={Link} to={applicationLink(n, agent)} fw={700} className={classes.name}>
             {course}
           </Anchor>
@@ -208,15 +253,21 @@ function Entry({
           <Text fw={700}>{course}</Text>
         )}
         {agent && n.studentName ? <Text size="sm">{t('page.student', { name: n.studentName })}</Text> : null}
-        <Group gap="xs" wrap="wrap" align="center">
-          <Text size="sm">{t('page.statusNow')}</Text>
-          <StatusBadge status={n.payload.to} size="md" />
-        </Group>
-        {n.payload.message ? (
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {n.payload.message}
-          </Text>
-        ) : null}
+        {n.kind === 'statusChanged' ? (
+          <>
+            <Group gap="xs" wrap="wrap" align="center">
+              <Text size="sm">{t('page.statusNow')}</Text>
+              <StatusBadge status={n.payload.to} size="md" />
+            </Group>
+            {n.payload.message ? (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {n.payload.message}
+              </Text>
+            ) : null}
+          </>
+        ) : (
+          <ReminderText notification={n} agent={agent} />
+        )}
       </Stack>
     </Card>
   );

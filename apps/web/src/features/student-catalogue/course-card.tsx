@@ -1,21 +1,33 @@
 import { ActionIcon, Badge, Group, Text, Title } from '@mantine/core';
 import { IconBrandYoutube, IconBuildingBank, IconWorld } from '@tabler/icons-react';
-import { REQUIRED_LANGUAGES, type TConvertedPrice, type TUniversityCourse } from '@uniapply/shared';
+import {
+  nextChoosable,
+  REQUIRED_LANGUAGES,
+  type TConvertedPrice,
+  type TIntakeAvailability,
+  type TUniversityCourse,
+} from '@uniapply/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IntakeFacts, IntakeStateBadge } from '../../components/intakes';
 import { PriceWithConversion } from '../../components/prices/price-with-conversion';
 import { currentLanguage } from '../../lib/i18n';
 import { formatNumber } from './format';
 import { EXTERNAL_LINK, externalHref } from './links';
 import classes from './student-catalogue.module.css';
 
-type TCardProps = { item: TUniversityCourse; converted: TConvertedPrice | null };
+type TCardProps = {
+  item: TUniversityCourse;
+  converted: TConvertedPrice | null;
+  /** The course's coming intakes (issue 21), none for a course without intakes. */
+  intakes?: readonly TIntakeAvailability[];
+};
 
 /**
  * Spec 2.4: course, university, duration in months, fee with currency, language exam and score;
  * beside the fee, the amount in the reader's currency with the rate's date (issue 20 item 1).
  */
-export function CourseCard({ item, converted }: TCardProps) {
+export function CourseCard({ item, converted, intakes }: TCardProps) {
   const titleId = useId();
   const { course, university } = item;
   return (
@@ -43,6 +55,7 @@ export function CourseCard({ item, converted }: TCardProps) {
             </Group>
           </div>
           <CourseStats item={item} converted={converted} />
+          <NextIntake intakes={intakes} />
           <CourseLinks item={item} />
         </div>
       </article>
@@ -81,6 +94,31 @@ function CourseStats({ item, converted }: TCardProps) {
         </dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * Issue 21 item 3: the next intake that can be chosen, its deadline in each zone, seats left and
+ * the latest safe date; when none can be chosen, why (the next intake's state).
+ */
+function NextIntake({ intakes }: { intakes?: readonly TIntakeAvailability[] }) {
+  const { t } = useTranslation('common');
+  if (!intakes?.length) return null;
+  const next = nextChoosable(intakes);
+  return (
+    <section className={classes.intake} aria-label={t('intakes.nextIntake')}>
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4}>
+        {t('intakes.nextIntake')}
+      </Text>
+      {next ? (
+        <IntakeFacts intake={next} />
+      ) : (
+        <Group gap={6}>
+          <Text size="sm">{t('intakes.noChoosable')}</Text>
+          <IntakeStateBadge intake={intakes[0]!} />
+        </Group>
+      )}
+    </section>
   );
 }
 

@@ -5,6 +5,7 @@ import type { TUniversityCourse } from '@uniapply/shared';
 import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { useIntakeAvailability } from '../../components/intakes';
 import { EmptyResults } from '../../components/paged-list/load-states';
 import { PagedResults } from '../../components/paged-list/paged-results';
 import { type TPagedList, usePagedList } from '../../components/paged-list/use-paged-list';
@@ -122,6 +123,8 @@ type TResultsProps = {
 
 function CourseResults({ list, resultsRef, filtered, onClear, onPage, convert }: TResultsProps) {
   const { t } = useTranslation('studentCatalogue');
+  // The page's intakes in one call beside the cached list (issue 21 item 3).
+  const intakes = useIntakeAvailability(list.rows.map((r) => r.id));
   const total = list.totalRows ?? 0;
   return (
     <>
@@ -166,7 +169,12 @@ function CourseResults({ list, resultsRef, filtered, onClear, onPage, convert }:
         {(rows) => (
           <CardGrid label={t('courses.listLabel')}>
             {rows.map((item) => (
-              <CourseCard key={item.id} item={item} converted={convert(item.price, item.currency)} />
+              <CourseCard
+                key={item.id}
+                item={item}
+                converted={convert(item.price, item.currency)}
+                intakes={intakes.get(item.id)}
+              />
             ))}
           </CardGrid>
         )}

@@ -22,7 +22,8 @@ import type { z } from 'zod';
 import { numberValue } from '../../../components/crud/form-values';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { type TUploadState, UploadSlot } from '../../../components/forms/upload-slot';
-import { api } from '../../../lib/api';
+import { ApiError, api } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 import { translateKey } from '../../../lib/i18n';
 import { resources } from '../../../lib/resources';
 import { uploadFile, uploadRefusal } from '../../../lib/upload';
@@ -54,9 +55,13 @@ export type TEntryFields = {
 };
 
 export type TEntryKind = {
-  base: 'Qualification' | 'Language' | 'Experience';
-  /** `steps.<key>.*` texts: title, add, edit, empty, saveFailed, deleteFailed. */
-  textKey: 'qualifications' | 'languages' | 'experience';
+  base: 'Qualification' | 'Language' | 'Experience' | 'Referee';
+  /** `steps.<key>.*` texts: title, add, edit, empty, saveFailed, deleteFailed (and full, with `max`). */
+  textKey: 'qualifications' | 'languages' | 'experience' | 'referees';
+  /** No entries is fine: the list says `empty` quietly instead of asking for one. */
+  optional?: boolean;
+  /** At most this many entries: at the limit Add is hidden and the list says `full`. */
+  max?: number;
   entry: z.ZodType;
   list: z.ZodType;
   fieldOrder: readonly string[];
@@ -163,7 +168,7 @@ export function EntryText({
   label,
   required,
   ...rest
-}: TEntryInput & { type?: 'text' | 'date'; autoComplete?: string; disabled?: boolean }) {
+}: TEntryInput & { type?: 'text' | 'date' | 'email'; autoComplete?: string; disabled?: boolean }) {
   return (
     <TextInput
       label={label}
@@ -238,7 +243,7 @@ export function EntryStep({ kind, studentId, onValidityChange }: TStepProps & { 
     queryFn: ({ signal }) => api.post<TEntryRow[]>(`/${kind.base}/find`, { studentId }, { signal }),
   });
   /** undefined: closed; null: adding; a row: editing it. */
-  const [editing, setEditing] = useState<TEntryRow | null | undefined>(undefined);
+  const [editing, setEditing] = useEditing();
   const deletion = useEntryDelete(kind, key);
   const texts = `steps.lists.${kind.textKey}`;
 
@@ -255,16 +260,10 @@ export function EntryStep({ kind, studentId, onValidityChange }: TStepProps & { 
     );
   }
 
+  const full = kind.max !== undefined && (rows.data?.length ?? 0) >= kind.max;
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Text c="dimmed" size="sm">
-          {t(`${texts}.intro`)}
-        </Text>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing(null)}>
-          {t(`${texts}.add`)}
-        </Button>
-      </Group>
+      <EntryListHead texts={texts} full={full} onAdd={() => setEditing(null)} />
       {deletion.failure ? (
         <Alert color="red" role="alert">
           {deletion.failure}
@@ -275,8 +274,8 @@ export function EntryStep({ kind, studentId, onValidityChange }: TStepProps & { 
           {t('steps.lists.loadFailed')}
         </Alert>
       ) : rows.data.length === 0 ? (
-        <Text c={kind.textKey === 'experience' ? 'dimmed' : 'red.8'} size="sm">
-          {kind.textKey === 'experience' ? t('steps.lists.experience.empty') : t('validation.addOne')}
+        <Text c={kind.optional ? 'dimmed' : 'red.8'} size="sm">
+          {kind.optional ? t(`${texts}.empty`) : t('validation.addOne')}
         </Text>
       ) : (
         kind.renderList(rows.data, {
@@ -299,6 +298,50 @@ export function EntryStep({ kind, studentId, onValidityChange }: TStepProps & { 
       ) : null}
       <DeleteEntryModal kind={kind} deletion={deletion} />
     </Stack>
+  );
+}
+
+/**
+ * Which entry the dialog edits (undefined: closed; null: adding), and focus back on the button
+ * that opened it once it closes (the dialog unmounts, so Mantine's own focus return never runs).
+ */
+function useEditing() {
+  const [editing, setEditingState] = useState<TEntryRow | null | undefined>(undefined);
+  const opener = useRef<HTMLElement | null>(null);
+  const setEditing = (next: TEntryRow | null | undefined) => {
+    if (next !== undefined) opener.current = document.activeElement as HTMLElement | null;
+    setEditingState(next);
+    if (next === undefined) {
+      // After the dialog has gone; an Add hidden at the limit is no longer there to take it.
+      requestAnimationFrame(() => {
+        if (opener.current?.isConnected) opener.current.focus();
+      });
+    }
+  };
+  return [editing, setEditing] as const;
+}
+
+/** The list's intro and Add; at the limit, Add gives way to why it is gone. */
+function EntryListHead({ texts, full, onAdd }: { texts: string; full: boolean; onAdd: () => void }) {
+  const { t } = useTranslation('wizard');
+  return (
+    <>
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          {t(`${texts}.intro`)}
+        </Text>
+        {full ? null : (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+            {t(`${texts}.add`)}
+          </Button>
+        )}
+      </Group>
+      {full ? (
+        <Text size="sm" role="status">
+          {t(`${texts}.full`)}
+        </Text>
+      ) : null}
+    </>
   );
 }
 
@@ -517,8 +560,10 @@ function useEntrySave(
       // An add carries an Idempotency-Key: a retry after a lost answer adds one row, not two.
       await (row ? resources.update(kind.base, body) : resources.create(kind.base, body));
       await onSaved();
-    } catch {
-      setFailure(t(`steps.lists.${kind.textKey}.saveFailed`));
+    } catch (error) {
+      // A refusal (409: the limit reached meanwhile, say) also says why, in the user's language.
+      const why = error instanceof ApiError && error.status === 409 ? errorText(t, error) : null;
+      setFailure([t(`steps.lists.${kind.textKey}.saveFailed`), why].filter(Boolean).join(' '));
       setSaving(false);
     }
   };

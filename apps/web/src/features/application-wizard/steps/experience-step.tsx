@@ -104,6 +104,7 @@ function ExperienceFields({ form }: { form: TEntryFields }) {
 const experienceKind: TEntryKind = {
   base: 'Experience',
   textKey: 'experience',
+  optional: true,
   entry: ZExperienceEntry,
   list: ZExperienceStep,
   fieldOrder: EXPERIENCE_FIELD_ORDER,

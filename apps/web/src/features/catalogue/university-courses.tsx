@@ -1,3 +1,4 @@
+import { IconCalendarTime } from '@tabler/icons-react';
 import { CURRENCIES, formatMoney, REQUIRED_LANGUAGES, ZUniversityCourseInput } from '@uniapply/shared';
 import { crudPage } from '../../components/crud/crud-screen';
 import { defineCrud, ownSaveRoutes, type TRenderContext, type TRow } from '../../components/crud/define';
@@ -48,5 +49,13 @@ export const universityCourses = defineCrud({
     { name: 'youtube', kind: 'url' },
   ],
   save: ownSaveRoutes('AddUniversityCourse', 'UpdateUniversityCourse'),
+  // Issue 21: each course's intakes, on their own screen with the course chosen in the address.
+  rowActions: [
+    {
+      label: 'catalogue.universityCourse.intakes',
+      icon: <IconCalendarTime size={18} aria-hidden />,
+      to: (row) => `/Admin/Intakes?${new URLSearchParams({ course: String(row.id) })}`,
+    },
+  ],
 });
 export const UniversityCoursesPage = crudPage(universityCourses);

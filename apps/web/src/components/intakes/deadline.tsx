@@ -1,0 +1,38 @@
+import { Stack, Text } from '@mantine/core';
+import { browserTimeZone, deadlineLines, type TDateValue } from '@uniapply/shared';
+import { useTranslation } from 'react-i18next';
+
+type TDeadlineProps = {
+  /** The instant (UTC ISO text). */
+  value: TDateValue;
+  /** Applicants and their agents also see Tashkent's time; staff screens pass false. */
+  forApplicant?: boolean;
+  /** The reader's zone (default the browser's); added when it is neither of the two. */
+  readerZone?: string;
+  size?: 'xs' | 'sm' | 'md';
+};
+
+/**
+ * A deadline on screen (issue 21): the one place it is drawn. One line per zone, Malaysia's first,
+ * then Tashkent's for applicants, then the browser's own when it differs, each naming its zone,
+ * through the one formatter (packages/shared deadlineLines).
+ */
+export function Deadline({ value, forApplicant = true, readerZone, size = 'sm' }: TDeadlineProps) {
+  const { t, i18n } = useTranslation('common');
+  const lines = deadlineLines(value, i18n.language, (key, params) => t(key, params ?? {}), {
+    forApplicant,
+    readerZone: readerZone ?? browserTimeZone(),
+  });
+  return (
+    <Stack gap={0} component="span" data-deadline>
+      {lines.map((line) => (
+        <Text key={line.zone} span size={size} data-zone={line.zone} style={{ display: 'block' }}>
+          <time dateTime={new Date(value).toISOString()}>{line.time}</time>{' '}
+          <Text span c="dimmed" inherit>
+            ({line.zoneName})
+          </Text>
+        </Text>
+      ))}
+    </Stack>
+  );
+}
