@@ -15,7 +15,19 @@ export const SCREENSHOTS = 'artifacts/screenshots';
  * accounts were last given.
  */
 export const english = {
-  cookies: [],
+  // The cookie the server chooses the prerendered `/` and `/login` by (the app writes both).
+  cookies: [
+    {
+      name: 'appLanguage',
+      value: 'en',
+      domain: '127.0.0.1',
+      path: '/',
+      expires: -1,
+      httpOnly: false,
+      secure: false,
+      sameSite: 'Lax' as const,
+    },
+  ],
   origins: ORIGINS.map((origin) => ({
     origin,
     localStorage: [
@@ -41,23 +53,11 @@ export async function signInFromLanding(page: Page, email: keyof typeof HOMES) {
 }
 
 /**
- * After a load of a prerendered page (`/`, `/login`): waits until React has taken the page over, so
- * a click on a button lands (a tap before the app's script runs does nothing; links work at once).
- */
-export async function waitForApp(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
-}
-
-/**
  * A new agent account of its own, registered from the landing page (the demo agent is shared by
  * specs running in parallel: its new-student draft, its list, its bell). `label` names the spec.
  */
 export async function registerNewAgent(page: Page, label: string) {
   await page.goto('/');
-  await waitForApp(page);
   await page.getByRole('radio', { name: 'Agent' }).check();
   await page.getByRole('button', { name: 'Register with Google' }).click();
   await page

@@ -14,10 +14,27 @@ export default defineConfig({
     // Below this size Vite inlines assets as data: URLs; keep the favicon and logos as files.
     assetsInlineLimit: 0,
     rolldownOptions: {
+      // The app (index.html), and the prerendered first screens' own small script, which loads no
+      // part of the app's initial chunk (scripts/prerender.mjs puts it in their pages).
+      input: { index: 'index.html', 'first-screen': 'src/first-screen.ts' },
       output: {
         // Everything the landing page needs up front in one chunk: fewer requests and better
         // compression than many small shared chunks. Lazy screens keep their own chunks.
-        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+        // The entries' own modules stay out of it: the first screens' script (alone, a few
+        // kilobytes) and the app's start (main.tsx), which must not run when the first screens'
+        // contact form loads this chunk. So does Vite's preloading helper, which the first
+        // screens' script shares with the app: a chunk of its own.
+        codeSplitting: {
+          groups: [
+            { name: 'preload-helper', test: /vite\/preload-helper/, priority: 2 },
+            {
+              name: 'initial',
+              tags: ['$initial'],
+              test: (id) => !/\/(index\.html|src\/main\.tsx|src\/first-screen\.ts)$/.test(id),
+              priority: 1,
+            },
+          ],
+        },
       },
       treeshake: {
         // packages/shared is pure (schemas and constants): importing one constant from its index must

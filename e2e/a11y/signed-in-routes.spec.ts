@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Cookie, expect, type Page, test } from '@playwright/test';
-import { english, expectAccessible, registerNewAgent, signInFromLanding, waitForApp } from '../support';
+import { english, expectAccessible, registerNewAgent, signInFromLanding } from '../support';
 
 test.use({ storageState: english });
 
@@ -26,7 +26,6 @@ function screens(role: TRole): string[] {
 
 async function registerStudent(page: Page) {
   await page.goto('/');
-  await waitForApp(page);
   await page.getByRole('radio', { name: 'Student' }).check();
   await page.getByRole('button', { name: 'Register with Google' }).click();
   await page

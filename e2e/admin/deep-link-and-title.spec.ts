@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { english, SCREENSHOTS, waitForApp } from '../support';
+import { english, SCREENSHOTS } from '../support';
 
 test.use({ storageState: english });
 
@@ -16,7 +16,6 @@ test('item 14: a deep link opened signed out comes back after sign-in', async ({
 // with specs running in parallel (a reload there would pick up this spec's language).
 test('a reloaded signed-in page has its tab title in uz, ru and en', async ({ page }) => {
   await page.goto('/');
-  await waitForApp(page);
   await page.getByRole('radio', { name: 'Student' }).check();
   await page.getByRole('button', { name: 'Register with Google' }).click();
   await page.getByLabel('Email').fill(`titles-${Date.now()}@example.com`);

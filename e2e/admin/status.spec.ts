@@ -2,14 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pdfFile } from '../../apps/api/test/documents/samples';
 import { stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import {
-  english,
-  expectAccessible,
-  SCREENSHOTS,
-  signInFromLanding,
-  waitForApp,
-  waitForLayout,
-} from '../support';
+import { english, expectAccessible, SCREENSHOTS, signInFromLanding, waitForLayout } from '../support';
 
 // Issue 12, the admin side: the admin moves a student's application to Documents requested through
 // the Application Forms screen (status panel); the student, signed in in another browser context,
@@ -34,7 +27,6 @@ test('the admin requests documents from Application Forms; the student answers; 
   const studentContext = await browser.newContext({ storageState: english });
   const student = await studentContext.newPage();
   await student.goto('/');
-  await waitForApp(student);
   await student.getByRole('radio', { name: 'Student' }).check();
   await student.getByRole('button', { name: 'Register with Google' }).click();
   await student.getByLabel('Email').fill(`adminstatus-${stamp()}@example.com`);

@@ -1,11 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { english, SCREENSHOTS, signInFromLanding, waitForApp } from '../support';
+import { english, SCREENSHOTS, signInFromLanding } from '../support';
 
 test.use({ storageState: english });
 
 async function registerStudent(page: Page, email: string) {
   await page.goto('/');
-  await waitForApp(page);
   await page.getByRole('radio', { name: 'Student' }).check();
   await page.getByRole('button', { name: 'Register with Google' }).click();
   await page.getByLabel('Email').fill(email);

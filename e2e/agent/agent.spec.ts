@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { english, expectAccessible, expectShell, signInFromLanding, waitForApp } from '../support';
+import { english, expectAccessible, expectShell, signInFromLanding } from '../support';
 
 test.use({ storageState: english });
 
@@ -13,7 +13,6 @@ test('the agent signs in from the landing page and lands on the students list', 
 test('registering as an agent with a new email lands on the agent home', async ({ page }) => {
   const email = `new-agent-${Date.now()}@example.com`;
   await page.goto('/');
-  await waitForApp(page);
   await page.getByRole('radio', { name: 'Agent' }).check();
   await page.getByRole('button', { name: 'Register with Google' }).click();
   await page.getByLabel('Email').fill(email);

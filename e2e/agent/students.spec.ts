@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { english, expectAccessible, signInFromLanding, waitForApp } from '../support';
+import { english, expectAccessible, signInFromLanding } from '../support';
 import { createStudent, stamp } from './students-api';
 
 test.use({ storageState: english });
@@ -12,7 +12,6 @@ test("the agent's Student Maintenance lists only their own students; Add and Edi
   const other = await browser.newContext({ storageState: english });
   const otherPage = await other.newPage();
   await otherPage.goto('/');
-  await waitForApp(otherPage);
   await otherPage.getByRole('radio', { name: 'Agent' }).check();
   await otherPage.getByRole('button', { name: 'Register with Google' }).click();
   await otherPage.getByLabel('Email').fill(`agent-${stamp()}@example.com`);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { english, expectAccessible, SCREENSHOTS, signInFromLanding, waitForApp } from '../support';
+import { english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
 
 test.use({ storageState: english });
 
@@ -62,7 +62,6 @@ test('the login page offers Login and Register tabs and passes axe', async ({ pa
 
 test('registering needs the student or agent choice', async ({ page }) => {
   await page.goto('/');
-  await waitForApp(page);
   await page.getByRole('button', { name: 'Register with Google' }).click();
   await expect(page.getByText('Please choose whether you register as a student or an agent.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../support';
 
-// Issue 20 item 7: `/` and `/login` arrive prerendered in the visitor's language, readable before
-// (and without) any JavaScript, and the app takes the markup over without drawing it again.
+// Issue 20 item 7: `/` and `/login` arrive prerendered in the visitor's language, readable and
+// usable before (and without) any JavaScript: they run no React, only src/first-screen.ts.
 // The texts come from the catalogues, so a change of wording does not break this spec.
 const LANGUAGES = ['uz', 'ru', 'en'] as const;
 type TLanguage = (typeof LANGUAGES)[number];
@@ -12,7 +12,13 @@ const catalogue = (language: TLanguage, namespace: string) =>
 const texts = (language: TLanguage) => {
   const landing = catalogue(language, 'landing');
   const auth = catalogue(language, 'auth');
+  const common = catalogue(language, 'common');
   return {
+    language: common.language as string,
+    languageApply: common.languageApply as string,
+    signIn: landing.header.signIn as string,
+    loginWithGoogle: auth.loginWithGoogle as string,
+    agent: auth.roles.agent as string,
     heroTitle: landing.hero.title as string,
     contactTitle: landing.contact.title as string,
     loginTab: auth.page.loginTab as string,
@@ -27,6 +33,8 @@ const languageCookie = (language: TLanguage) => ({
   value: language,
   url: BASE_URL,
 });
+/** The demo identity provider's sign-in page: where "… with Google" leads here. */
+const PROVIDER = /\/api\/auth\/demo-oidc\/interaction\//;
 /** HTML escaping as React writes text: enough for these catalogues' texts. */
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
 
@@ -82,6 +90,39 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test.describe('without JavaScript, a visitor', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 780 }, hasTouch: true });
+
+  test('switches the language on / and reaches sign-in', async ({ page }) => {
+    const [uz, ru] = [texts('uz'), texts('ru')];
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'uz');
+    await page.getByRole('combobox', { name: uz.language }).selectOption('ru');
+    await page.getByRole('button', { name: uz.languageApply }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(ru.heroTitle);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+
+    // The header's sign-in link, then the /login page in the chosen language, then the provider.
+    await page.getByRole('link', { name: ru.signIn, exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(ru.loginTitle);
+    await page.getByRole('link', { name: ru.loginWithGoogle }).click();
+    await expect(page).toHaveURL(PROVIDER);
+  });
+
+  test('registers as an agent from the landing page', async ({ page }) => {
+    const en = texts('en');
+    await page.context().addCookies([languageCookie('en')]);
+    await page.goto('/');
+    await page.getByRole('radio', { name: en.agent }).check();
+    const start = page.waitForRequest(/\/api\/auth\/google-login\?returnUrl=%2F&role=Agent$/);
+    await page.getByRole('button', { name: en.registerWithGoogle }).click();
+    await start;
+    await expect(page).toHaveURL(PROVIDER);
+  });
+});
+
 type TWatched = { removedLandmarks: number; layoutShift: number };
 
 /**
@@ -110,7 +151,28 @@ async function watchPage(page: Page) {
 test.describe('with JavaScript', () => {
   test.use({ viewport: { width: 360, height: 780 }, hasTouch: true });
 
-  test('the app takes over the prerendered page: no hydration error, nothing drawn twice or moved', async ({
+  test('a tap on Register right after the load of / starts the sign-up; the language applies on change', async ({
+    page,
+  }) => {
+    const [uz, en] = [texts('uz'), texts('en')];
+    await page.goto('/');
+    await page.getByRole('radio', { name: uz.agent }).check();
+    const start = page.waitForRequest(/\/api\/auth\/google-login\?returnUrl=%2F&role=Agent$/);
+    await page.getByRole('button', { name: uz.registerWithGoogle }).click();
+    await start;
+    await expect(page).toHaveURL(PROVIDER);
+
+    await page.goto('/login');
+    await page.getByRole('combobox', { name: uz.language }).selectOption('en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.loginTitle);
+    await expect(page).toHaveURL(/\/login$/);
+    // Stored as the app stores a choice made while signed out (applied at the next sign-in).
+    expect(
+      await page.evaluate(() => [localStorage.appLanguage, localStorage.appLanguageChosenSignedOut]),
+    ).toEqual(['en', '1']);
+  });
+
+  test('a tap right after the load works: nothing drawn twice or moved, no error', async ({
     page,
     context,
   }) => {
@@ -125,27 +187,33 @@ test.describe('with JavaScript', () => {
         const { removedLandmarks, layoutShift } = window as unknown as TWatched;
         return { removedLandmarks, layoutShift };
       });
+    // Nothing removed; the layout shifts no input caused stay far below Lighthouse's "good" 0.1
+    // (one run on a loaded machine measured 0.0002, not reproduced alone: 0).
+    const expectSteady = async () => {
+      const { removedLandmarks, layoutShift } = await watched();
+      expect(removedLandmarks).toBe(0);
+      expect(layoutShift).toBeLessThan(0.01);
+    };
     const t = texts('ru');
     await context.addCookies([languageCookie('ru')]);
 
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.heroTitle);
-    // Interactive once hydrated (a tap before that does nothing, so the user taps again):
-    // registering without a role says what is missing.
-    await expect(async () => {
-      await page.getByRole('button', { name: t.registerWithGoogle }).tap();
-      await expect(page.getByText(t.chooseRole)).toBeVisible({ timeout: 1000 });
-    }).toPass();
-    expect(await watched()).toEqual({ removedLandmarks: 0, layoutShift: 0 });
+    // No waiting for an app to take over: a tap right after the load lands. Registering without a
+    // role says what is missing, in the page's words.
+    await page.getByRole('button', { name: t.registerWithGoogle }).tap();
+    await expect(page.getByText(t.chooseRole)).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expectSteady();
 
     await page.goto('/login');
-    await expect(async () => {
-      await page.getByRole('tab', { name: t.registerTab }).tap();
-      await expect(page.getByRole('tab', { name: t.registerTab })).toHaveAttribute('aria-selected', 'true', {
-        timeout: 1000,
-      });
-    }).toPass();
-    expect(await watched()).toEqual({ removedLandmarks: 0, layoutShift: 0 });
+    await page.getByRole('tab', { name: t.registerTab }).tap();
+    await expect(page.getByRole('tab', { name: t.registerTab })).toHaveAttribute('aria-selected', 'true');
+    await page.getByText(t.agent, { exact: true }).tap();
+    await expect(page.getByRole('link', { name: t.registerWithGoogle })).toHaveAttribute(
+      'href',
+      /role=agent$/,
+    );
+    await expectSteady();
     expect(errors).toEqual([]);
   });
 });

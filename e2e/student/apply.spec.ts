@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pdfFile, pngFile } from '../../apps/api/test/documents/samples';
-import { english, expectAccessible, SCREENSHOTS, waitForApp } from '../support';
+import { english, expectAccessible, SCREENSHOTS } from '../support';
 
 test.use({ storageState: english, actionTimeout: 15_000 });
 
@@ -33,7 +33,6 @@ function makeFiles() {
 /** A new student account through the demo provider (no profile yet). */
 async function registerStudent(page: Page) {
   await page.goto('/');
-  await waitForApp(page);
   await page.getByRole('radio', { name: 'Student' }).check();
   await page.getByRole('button', { name: 'Register with Google' }).click();
   await page

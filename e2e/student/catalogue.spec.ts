@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { english, expectAccessible, SCREENSHOTS, signInFromLanding, waitForApp } from '../support';
+import { english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
 
 // The student's catalogue (spec 2.4) against the real server: an admin adds a university and one
 // of its courses through the API, and the student finds them through the screens.
@@ -139,7 +139,6 @@ test('the catalogue pages work on a 360 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   // A student of its own (registered with a new e-mail), so no other spec can change its language.
   await page.goto('/');
-  await waitForApp(page);
   await page.getByRole('radio', { name: 'Student' }).check();
   await page.getByRole('button', { name: 'Register with Google' }).click();
   await page.getByLabel('Email').fill(`catalogue-phone-${Date.now()}@example.com`);

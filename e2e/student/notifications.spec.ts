@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import { BASE_URL, english, expectAccessible, SCREENSHOTS, signInFromLanding, waitForApp } from '../support';
+import { BASE_URL, english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
 
 // Issue 18 item 2: a student's notifications are stored. An admin asks for documents; the student
 // signs out and in again (on a phone, 360 px with touch, in Uzbek) and sees "Action needed: 1",
@@ -46,7 +46,6 @@ test('a documents request is stored: after a new sign-in on a phone the student 
   const first = await browser.newContext({ storageState: english });
   const student = await first.newPage();
   await student.goto('/');
-  await waitForApp(student);
   await student.getByRole('radio', { name: 'Student' }).check();
   await student.getByRole('button', { name: 'Register with Google' }).click();
   await student.getByLabel('Email').fill(email);

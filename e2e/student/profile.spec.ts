@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { english, SCREENSHOTS, waitForApp } from '../support';
+import { english, SCREENSHOTS } from '../support';
 
 test.use({ storageState: english });
 
@@ -8,7 +8,6 @@ test('a new account takes the names typed at sign-in, and the profile page corre
 }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto('/');
-  await waitForApp(page);
   await page.getByRole('radio', { name: 'Student' }).check();
   await page.getByRole('button', { name: 'Register with Google' }).click();
   await page.getByLabel('Email').fill(`profile-${Date.now()}@example.com`);

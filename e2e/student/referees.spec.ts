@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { completeApplication } from '../applications-api';
-import { english, expectAccessible, waitForApp, waitForLayout } from '../support';
+import { english, expectAccessible, waitForLayout } from '../support';
 
 // Issue 21 item 4: a student adds referees in step 8, beside the personal statement, through the
 // entry dialog on a 360 px touch phone (every press a tap: the entry dialogs' touch defect of issue
@@ -44,7 +44,6 @@ test('step 8: referees added by tap through the entry dialog at 360 px, then see
   });
   const page = await context.newPage();
   await page.goto('/');
-  await waitForApp(page);
   await page.getByRole('radio', { name: 'Student' }).check();
   await page.getByRole('button', { name: 'Register with Google' }).click();
   await page.getByLabel('Email').fill(`referees-${Date.now()}@example.com`);

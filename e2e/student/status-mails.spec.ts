@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { english, expectAccessible, SCREENSHOTS, waitForApp } from '../support';
+import { english, expectAccessible, SCREENSHOTS } from '../support';
 
 test.use({ storageState: english });
 
@@ -8,7 +8,6 @@ test.use({ storageState: english });
 test('a student turns status emails off on the profile page, and it stays off', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/');
-  await waitForApp(page);
   await page.getByRole('radio', { name: 'Student' }).check();
   await page.getByRole('button', { name: 'Register with Google' }).click();
   await page.getByLabel('Email').fill(`status-mails-${Date.now()}@example.com`);

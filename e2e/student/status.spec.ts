@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { pdfFile } from '../../apps/api/test/documents/samples';
 import { stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import { english, expectAccessible, signInFromLanding, waitForApp, waitForLayout } from '../support';
+import { english, expectAccessible, signInFromLanding, waitForLayout } from '../support';
 
 // Issue 12, the applicant side: a student's own application is moved by an admin to Documents
 // requested; the student's open dashboard (another browser context) shows the bell and the request
@@ -24,7 +24,6 @@ test('a documents request reaches the student live; their upload returns the app
   const studentContext = await browser.newContext({ storageState: english });
   const student = await studentContext.newPage();
   await student.goto('/');
-  await waitForApp(student);
   await student.getByRole('radio', { name: 'Student' }).check();
   await student.getByRole('button', { name: 'Register with Google' }).click();
   await student.getByLabel('Email').fill(`status-${stamp()}@example.com`);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { completeApplication } from '../applications-api';
-import { english, expectAccessible, waitForApp, waitForLayout } from '../support';
+import { english, expectAccessible, waitForLayout } from '../support';
 
 // Issue 20 item 6: step 8's Next says why it is disabled, in words tied to the button.
 
@@ -15,7 +15,6 @@ test('step 8: Next says why it is disabled (360 px touch, then 1280 px)', async 
   });
   const page = await context.newPage();
   await page.goto('/');
-  await waitForApp(page);
   await page.getByRole('radio', { name: 'Student' }).check();
   await page.getByRole('button', { name: 'Register with Google' }).click();
   await page.getByLabel('Email').fill(`step8-${Date.now()}@example.com`);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { completeApplication } from '../applications-api';
-import { english, expectAccessible, waitForApp, waitForLayout } from '../support';
+import { english, expectAccessible, waitForLayout } from '../support';
 
 // Issue 20 item 6: after Confirm the thank-you screen lists the courses just submitted and what
 // happens next, here in Uzbek on a phone (touch) and at 1280 px; each width its own new student.
@@ -22,7 +22,6 @@ for (const { width, touch } of [
     });
     const page = await context.newPage();
     await page.goto('/');
-    await waitForApp(page);
     await page.getByRole('radio', { name: 'Student' }).check();
     await page.getByRole('button', { name: 'Register with Google' }).click();
     await page.getByLabel('Email').fill(`thanks-${width}-${Date.now()}@example.com`);

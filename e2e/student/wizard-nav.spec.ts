@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createStudentWithContacts, stamp } from '../agent/students-api';
-import { english, registerNewAgent, SCREENSHOTS, waitForApp } from '../support';
+import { english, registerNewAgent, SCREENSHOTS } from '../support';
 
 // Issue 18 item 4 (the wizard's Back and Forward, leaving with unsaved input) and item 6 (the
 // agent's header names the student) in the real browser: jsdom's event order hid the cause of
@@ -14,7 +14,6 @@ const SHOTS = SCREENSHOTS;
 /** A new student account through the demo provider (no profile yet); lands on the dashboard. */
 async function registerStudent(page: Page) {
   await page.goto('/');
-  await waitForApp(page);
   await page.getByRole('radio', { name: 'Student' }).check();
   await page.getByRole('button', { name: 'Register with Google' }).click();
   await page.getByLabel('Email').fill(`nav-${stamp()}@example.com`);

@@ -1,12 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { english, expectAccessible, SCREENSHOTS, waitForApp } from '../support';
+import { english, expectAccessible, SCREENSHOTS } from '../support';
 
 test.use({ storageState: english });
 
 /** A new student account through the demo provider (no profile yet). */
 async function registerStudent(page: Page) {
   await page.goto('/');
-  await waitForApp(page);
   await page.getByRole('radio', { name: 'Student' }).check();
   await page.getByRole('button', { name: 'Register with Google' }).click();
   await page

@@ -1,6 +1,6 @@
 // Prerenders the signed-out first screens (`/`, `/login`) in each language after `vite build`:
 // Vite's SSR build of src/app/prerender.tsx, React's `prerender`, and the built index.html as the
-// page around them. Writes dist/.prerendered/<language>/<page>.html (and .br, .gz); the API sends the one of the
+// page around them, with the small src/first-screen.ts as its only script (no React runs there). Writes dist/.prerendered/<language>/<page>.html (and .br, .gz); the API sends the one of the
 // visitor's `appLanguage` cookie (apps/api/src/http/web.ts). docs/decisions.md: "The first screen
 // is prerendered at build time".
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,13 +47,31 @@ const stylesheets = (modules) => {
     .join('');
 };
 
+// The pages run no React: in place of the app's scripts, the first screens' own (src/first-screen.ts;
+// docs/decisions.md "The first screen runs no React"), with its static imports preloaded. The app's
+// stylesheet stays: the markup is the app's.
+const firstScreen = manifest['src/first-screen.ts'];
+if (!firstScreen) throw new Error('The build has no src/first-screen.ts entry');
+const firstScreenScripts = [
+  `<script type="module" crossorigin src="/${firstScreen.file}"></script>`,
+  ...(firstScreen.imports ?? []).map(
+    (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`,
+  ),
+].join('');
+const withFirstScreenScripts = (page) => {
+  const without = page
+    .replace(/<script\b[^>]*><\/script>\s*/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+  return without.replace('</head>', () => `${firstScreenScripts}</head>`);
+};
+
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 for (const language of ['uz', 'ru', 'en']) {
   mkdirSync(path.join(dist, '.prerendered', language), { recursive: true });
   for (const [pagePath, { file, lazy }] of Object.entries(PRERENDERED_PAGES)) {
     const { html, title } = await renderPage(language, pagePath);
-    const page = template
+    const page = withFirstScreenScripts(template)
       // Mantine sets the colour scheme's attribute when it mounts; the first paint needs it already.
       .replace(/<html lang="[a-z]+">/, `<html lang="${language}" data-mantine-color-scheme="light">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)

@@ -1,15 +1,18 @@
-// Prints the gzip size of the JavaScript the landing page loads before it can render (the entry chunk
-// and everything it imports statically) and fails the build above the budget.
+// Prints the gzip size of the JavaScript the landing page `/` loads up front (what the page the
+// server sends a signed-out visitor, dist/.prerendered/uz/index.html, names as a script or a
+// module preload, and everything those import statically) and fails the build above the budget
+// (issue 20 item 7: 100 KB gzip).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 150 * 1000;
+const BUDGET_BYTES = 100 * 1000;
 const dist = path.resolve(import.meta.dirname, '../dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
-// What index.html loads (module scripts, modulepreloads, stylesheets), plus their static imports.
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+// What the prerendered `/` loads (module scripts, modulepreloads, stylesheets), plus their static
+// imports. Written by scripts/prerender.mjs, which runs before this.
+const html = readFileSync(path.join(dist, '.prerendered/uz/index.html'), 'utf8');
 const referenced = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map(
   (m) => m[1],
 );
@@ -29,7 +32,7 @@ for (const file of referenced) {
   const key = byFile.get(file);
   if (key) visit(key);
 }
-if (![...files].some((f) => f.endsWith('.js'))) throw new Error('index.html loads no JavaScript?');
+if (![...files].some((f) => f.endsWith('.js'))) throw new Error('The prerendered / loads no JavaScript?');
 
 const gzipSize = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 const rows = [...files]

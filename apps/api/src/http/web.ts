@@ -129,6 +129,9 @@ function readPrerendered(root: string): Map<string, Record<TAppLanguage, TPage>>
 /** Brotli, else gzip, when the browser accepts it and the build wrote the twin. */
 function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: TPage) {
   reply.header('Vary', 'Cookie, Accept-Encoding');
+  // The pages' language form posts to the API: under helmet's no-referrer a browser sends
+  // `Origin: null` with it, which the same-origin rule refuses (docs/notes.md).
+  reply.header('Referrer-Policy', 'same-origin');
   const accepted = String(request.headers['accept-encoding'] ?? '');
   const encoding =
     page.br && /\bbr\b/.test(accepted) ? 'br' : page.gz && /\bgzip\b/.test(accepted) ? 'gzip' : null;

@@ -121,13 +121,14 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('item 4: the session cookie is the security scheme; only sign-in, logout and contact are public', async () => {
+  it('item 4: the session cookie is the security scheme; only sign-in, logout, contact and the signed-out language choice are public', async () => {
     expect(doc.components.securitySchemes).toEqual({
       cookieAuth: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'sid' }),
     });
     expect(doc.security).toEqual([{ cookieAuth: [] }]);
     const open = operations().filter(({ op }) => op.security?.length === 0);
     expect(open.map(({ op }) => op.operationId).sort()).toEqual([
+      'Auth_chooseLanguage',
       'Auth_googleLogin',
       'Auth_logout',
       'Contact_send',

@@ -124,6 +124,8 @@ describe(`SECURITY 4: function-level authorisation, role × route × verb (${tes
         '/api/auth/google-login',
         '/api/auth/callback',
         '/api/auth/logout',
+        // A signed-out visitor's language on the prerendered first screens (issue 20 item 7).
+        '/api/auth/language',
         '/api/contact',
       ]),
     );

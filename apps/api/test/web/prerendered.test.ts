@@ -85,6 +85,56 @@ describe('the prerendered first screens (issue 20 item 7)', () => {
     }
   });
 
+  it("lets the pages' forms say where they come from (Referrer-Policy same-origin), the shell keeps no-referrer", async () => {
+    expect((await get('/')).headers['referrer-policy']).toBe('same-origin');
+    expect((await get('/login', 'appLanguage=ru')).headers['referrer-policy']).toBe('same-origin');
+    expect((await get('/', 'sid=some-token')).headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  const chooseLanguage = (body: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/language',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: body,
+    });
+
+  it('the language form sets the appLanguage cookie and sends the browser back to its page', async () => {
+    const res = await chooseLanguage('returnTo=%2Flogin&language=ru', {
+      origin: new URL(t.app.config.publicUrl).origin,
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^appLanguage=ru; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+    // The page it sends the browser back to is in that language.
+    expect((await get('/login', 'appLanguage=ru')).body).toBe(page('ru', 'login'));
+    // Only the first screens: any other address goes back to the landing page.
+    for (const returnTo of [
+      '%2F%2Fevil.example',
+      'https%3A%2F%2Fevil.example',
+      '%2FStudent%2FDashboard',
+      '',
+    ]) {
+      const back = await chooseLanguage(`language=en&returnTo=${returnTo}`);
+      expect(back.statusCode, returnTo).toBe(303);
+      expect(back.headers.location, returnTo).toBe('/');
+    }
+  });
+
+  it('the language form refuses a language the portal does not speak, and another site', async () => {
+    const unknown = await chooseLanguage('language=de&returnTo=%2F');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.headers['set-cookie']).toBeUndefined();
+    const elsewhere = await chooseLanguage('language=ru&returnTo=%2F', { origin: 'https://evil.example' });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.headers['set-cookie']).toBeUndefined();
+    // helmet's no-referrer makes a browser send `Origin: null` with a form: refused too, hence
+    // the pages' same-origin policy above.
+    expect((await chooseLanguage('language=ru', { origin: 'null' })).statusCode).toBe(403);
+  });
+
   it('sends the compressed twin when the browser accepts it', async () => {
     const gz = await get('/', 'appLanguage=en', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');

@@ -1,6 +1,6 @@
 // The build's server-side entry (scripts/prerender.mjs): renders the signed-out first screens, `/`
-// and `/login`, once per language, into HTML the API sends before any JavaScript has run. The same
-// tree as the browser's first render (main.tsx), so the browser hydrates it.
+// and `/login`, once per language, into HTML the API sends before any JavaScript has run. The app's
+// own tree; in the browser no React takes it over (src/first-screen.ts is the pages' only script).
 import type { TAppLanguage } from '@uniapply/shared';
 import i18next from 'i18next';
 import { StrictMode } from 'react';

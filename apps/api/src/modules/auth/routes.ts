@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerLanguageRoute } from './language-route.js';
 import { registerProfileRoutes } from './profile-routes.js';
 import { setUpSignIn } from './service.js';
 import { registerSessionRoutes } from './session-routes.js';
@@ -13,4 +14,5 @@ export async function authModule(fastify: FastifyInstance) {
   registerSignInRoutes(fastify, signIn);
   registerSessionRoutes(fastify);
   registerProfileRoutes(fastify);
+  await fastify.register(registerLanguageRoute);
 }

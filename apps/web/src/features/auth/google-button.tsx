@@ -5,13 +5,15 @@ import classes from './auth-panel.module.css';
 
 type TGoogleButtonProps = Pick<ButtonProps, 'variant'> & {
   children: ReactNode;
-  /** A link to the sign-in start, or a click handler when a choice must be checked first. */
+  /** A link to the sign-in start, or the submit button of a form that starts it. */
   href?: string;
-  onClick?: () => void;
+  type?: 'submit';
+  /** The /login page's Register link, which the prerendered page's script points at the chosen role. */
+  registerLink?: boolean;
 };
 
 /** The full-width "… with Google" button of the side panel and the /login page; long labels wrap. */
-export function GoogleButton({ children, href, onClick, variant }: TGoogleButtonProps) {
+export function GoogleButton({ children, href, type, variant, registerLink }: TGoogleButtonProps) {
   const common = {
     size: 'md',
     fullWidth: true,
@@ -20,11 +22,11 @@ export function GoogleButton({ children, href, onClick, variant }: TGoogleButton
     leftSection: <IconBrandGoogle size={20} aria-hidden />,
   } as const;
   return href ? (
-    <Button component="a" href={href} {...common}>
+    <Button component="a" href={href} data-register-link={registerLink ? '' : undefined} {...common}>
       {children}
     </Button>
   ) : (
-    <Button onClick={onClick} {...common}>
+    <Button type={type} {...common}>
       {children}
     </Button>
   );

@@ -12,7 +12,12 @@ import { googleLoginUrl, returnUrlFrom } from './google-login';
 import { LanguageSwitcher } from './language-switcher';
 import classes from './login-page.module.css';
 
-/** Spec 2.1: the full-page alternative with Login and Register tabs and the Student/Agent toggle. */
+/**
+ * Spec 2.1: the full-page alternative with Login and Register tabs and the Student/Agent toggle.
+ * Also prerendered for signed-out visitors, a page that runs no React: src/first-screen.ts then
+ * switches the tabs and the toggle (both panels are in the markup, hence `keepMounted`), and
+ * points the Register link at the chosen role (`data-register-link`).
+ */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const [role, setRole] = useState<TSignupRole>('Student');
@@ -47,7 +52,7 @@ export function LoginPage() {
                 {t(`page.signIn.${signInError}`)}
               </Alert>
             )}
-            <Tabs defaultValue="login" keepMounted={false}>
+            <Tabs defaultValue="login" keepMounted keepMountedMode="display-none">
               <Tabs.List grow>
                 <Tabs.Tab value="login">{t('page.loginTab')}</Tabs.Tab>
                 <Tabs.Tab value="register">{t('page.registerTab')}</Tabs.Tab>
@@ -67,6 +72,7 @@ export function LoginPage() {
                       {t('registerAs')}
                     </Text>
                     <SegmentedControl
+                      name="role"
                       fullWidth
                       aria-labelledby="register-role-label"
                       value={role}
@@ -77,8 +83,13 @@ export function LoginPage() {
                       ]}
                     />
                   </div>
-                  <Text size="sm">{t(role === 'Student' ? 'page.studentText' : 'page.agentText')}</Text>
-                  <GoogleButton href={googleLoginUrl(role, returnUrl)}>
+                  <Text size="sm" data-role-text="Student" hidden={role !== 'Student'}>
+                    {t('page.studentText')}
+                  </Text>
+                  <Text size="sm" data-role-text="Agent" hidden={role !== 'Agent'}>
+                    {t('page.agentText')}
+                  </Text>
+                  <GoogleButton href={googleLoginUrl(role, returnUrl)} registerLink>
                     {t('registerWithGoogle')}
                   </GoogleButton>
                 </Stack>

@@ -17,9 +17,9 @@ const EMPTY: TContactMessageInput = { name: '', email: '', message: '' };
 const FIELDS: TField[] = ['name', 'email', 'message'];
 
 /** The form's state: values, errors shown once a send was tried, and the send itself. */
-function useContactForm() {
+function useContactForm(initialValues: TContactMessageInput) {
   const { t } = useTranslation(['landing', 'validation', 'common']);
-  const [values, setValues] = useState<TContactMessageInput>(EMPTY);
+  const [values, setValues] = useState<TContactMessageInput>(initialValues);
   const [errors, setErrors] = useState<TErrors>({});
   const [touched, setTouched] = useState(false);
   const send = useMutation({
@@ -81,13 +81,24 @@ function ContactThanks({ onAnother }: { onAnother: () => void }) {
   );
 }
 
-/** Spec 1's contact form: name, email and message, all required; stored by POST /api/contact. */
-export function ContactForm() {
-  const { t, values, errors, send, fieldLabel, change, submit, serverError } = useContactForm();
+/**
+ * Spec 1's contact form: name, email and message, all required; stored by POST /api/contact. On
+ * the prerendered landing page it starts from what was typed before it loaded (app/contact-island.tsx).
+ */
+export function ContactForm({ initialValues = EMPTY }: { initialValues?: TContactMessageInput }) {
+  const { t, values, errors, send, fieldLabel, change, submit, serverError } = useContactForm(initialValues);
   if (send.isSuccess) return <ContactThanks onAnother={() => send.reset()} />;
   return (
     // The validation module downloads as soon as someone starts on the form.
-    <form onSubmit={submit} onFocus={() => void loadValidation()} noValidate aria-labelledby="contact-title">
+    // `post`: a submit before the script takes the form over (or without JavaScript) must not put
+    // the message into the address.
+    <form
+      method="post"
+      onSubmit={submit}
+      onFocus={() => void loadValidation()}
+      noValidate
+      aria-labelledby="contact-title"
+    >
       <Stack gap="md">
         {FIELDS.map((field) => {
           const common = {

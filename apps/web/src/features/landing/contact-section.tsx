@@ -17,7 +17,8 @@ export function ContactSection() {
           </Title>
           <Text className={classes.contactLead}>{t('contact.lead')}</Text>
         </div>
-        <div className={classes.contactCard}>
+        {/* On the prerendered page, src/first-screen.ts hands this card to app/contact-island.tsx. */}
+        <div className={classes.contactCard} data-contact-card="">
           <Suspense fallback={<div className={classes.contactPlaceholder} />}>
             <ContactForm />
           </Suspense>
