@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { pdfFile } from '../../apps/api/test/documents/samples';
 import { stamp } from '../agent/students-api';
+import { courseChoice } from '../applications-api';
 import { english, expectAccessible, signInFromLanding } from '../support';
 
 test.use({ storageState: english, actionTimeout: 15_000 });
@@ -120,7 +121,7 @@ async function submitApplication(request: APIRequestContext, tag: string): Promi
   const chosen = catalogue.result[0]!;
   await ok(
     await request.post(`/api/StudentCourse/addOrUpdateList?studentId=${studentId}&stage=10`, {
-      data: [chosen.id],
+      data: [await courseChoice(request, chosen.id)],
     }),
   );
   await ok(await request.post('/api/Stage/confirm', { data: { studentId } }));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { completeApplication } from '../applications-api';
+import { completeApplication, courseChoice } from '../applications-api';
 import { english, expectAccessible, waitForLayout } from '../support';
 
 // Issue 20 item 6: after Confirm the thank-you screen lists the courses just submitted and what
@@ -36,7 +36,7 @@ for (const { width, touch } of [
     const chosen = await page.request.post(
       `/api/StudentCourse/addOrUpdateList?studentId=${studentId}&stage=10`,
       {
-        data: [first!.id, second!.id],
+        data: [await courseChoice(page.request, first!.id), await courseChoice(page.request, second!.id)],
       },
     );
     expect(chosen.status()).toBe(200);
