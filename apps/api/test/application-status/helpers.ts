@@ -15,7 +15,13 @@ import type { TClient, TWho } from '../resources/helpers.js';
 // Submitted applications built through the API, and short calls of the status routes.
 
 /** A confirmed application of `c` (one per course); returns the student and its applications. */
-export async function submitted(t: TestApp, c: TClient, who: TWho, marker: string, courseIds: number[]) {
+export async function submitted(
+  t: TestApp,
+  c: TClient,
+  who: TWho,
+  marker: string,
+  courseIds: readonly (number | { universityCourseId: number; intakeId: number })[],
+) {
   const studentId = await completeApplication(t, c, who, marker, courseIds);
   ok(await c.post('/Stage/confirm', { studentId }));
   const states = ok<TApplicationStatusState[]>(await c.get(`/ApplicationStatus/list?studentId=${studentId}`));

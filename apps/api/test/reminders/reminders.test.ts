@@ -258,11 +258,10 @@ describe(`reminders (${testDbKind()})`, { timeout: 180_000 }, () => {
       .set({ intakeId: intake!.id })
       .where(eq(studentCourses.studentId, studentId));
     // A confirmed application of the same intake is not reminded.
-    const done = await submitted(t, student, studentWho, 'Confirmed', [universityCourseId]);
-    await t.database.db
-      .update(studentCourses)
-      .set({ intakeId: intake!.id })
-      .where(eq(studentCourses.studentId, done.studentId));
+    // (The course has an intake now: the step names it.)
+    const done = await submitted(t, student, studentWho, 'Confirmed', [
+      { universityCourseId, intakeId: intake!.id },
+    ]);
 
     const lead = DEFAULT_SETTINGS.reminderLeadDays * DAY;
     await runTwiceAndInTwoProcesses(at(deadline, -lead - 5 * MINUTE));
