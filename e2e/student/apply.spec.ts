@@ -242,7 +242,9 @@ test('a new student completes the ten steps, resumes after a reload, confirms an
   await expect(page.getByRole('region', { name: 'Language' })).toContainText('IELTS');
   await expect(page.getByRole('region', { name: 'Other Information' })).toContainText('Friends');
   const chosen = page.getByRole('region', { name: 'Course Selection' });
-  for (const course of picked) await expect(chosen).toContainText(course);
+  // Each course as the one description shows it: the course, then its university (issue 21).
+  for (const course of picked)
+    for (const part of course.split(' — ')) await expect(chosen).toContainText(part);
   await expectAccessible(page);
   await phoneScreenshot(page, 'review');
 

@@ -37,9 +37,11 @@ function followStoredLanguage(pageLanguage: string | undefined): boolean {
   if (!stored || !pageLanguage) return false;
   const base = stored.toLowerCase().split('-')[0] ?? '';
   const language = LANGUAGES.includes(base) ? base : 'en';
-  if (language === pageLanguage) return false;
   // biome-ignore lint/suspicious/noDocumentCookie: the same plain cookie lib/i18n.ts writes.
   document.cookie = `${LANGUAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
+  // Already in it (the server's default, without a cookie): the cookie now says so too, so the
+  // sign-in pages that follow (the demo provider reads it) speak the same language.
+  if (language === pageLanguage) return false;
   // Cookies refused: no reload, or it would never end.
   if (!document.cookie.split('; ').includes(`${LANGUAGE_KEY}=${language}`)) return false;
   location.reload();

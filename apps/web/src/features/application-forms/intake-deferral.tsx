@@ -94,7 +94,9 @@ export function IntakeDeferral({
     <>
       <Button
         variant="default"
-        style={{ alignSelf: 'flex-start' }}
+        // A long label (uz, ru) wraps inside a 360 px screen rather than pushing the page wider.
+        style={{ alignSelf: 'flex-start', maxWidth: '100%', height: 'auto', minHeight: 36 }}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'start', paddingBlock: 6 } }}
         leftSection={<IconCalendarRepeat size={16} aria-hidden />}
         onClick={() => setOpened(true)}
       >
