@@ -291,7 +291,19 @@ describe("the agent's Details panel", () => {
       within(panel).getByRole('button', { name: 'Download the application form of Bekzod Tester (PDF)' }),
     ).toBeInTheDocument();
     const detail = await within(panel).findByRole('region', { name: /Application form of Bekzod Tester/ });
-    expect(within(detail).getAllByRole('tab')).toHaveLength(8);
+    // The eight steps with saved data, the referees beside step 8 and the course (issue 21).
+    expect(within(detail).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Personal Information',
+      'Parent/Guardian',
+      'Emergency Contact',
+      'Qualifications',
+      'Language',
+      'Working Experience',
+      'Supporting Documents',
+      'Other Information',
+      'Referees',
+      'Course Selection',
+    ]);
     expect(within(detail).getByText('Malaysia')).toBeInTheDocument();
     expect(within(detail).queryByRole('textbox')).toBeNull();
     // Hide and show again.
