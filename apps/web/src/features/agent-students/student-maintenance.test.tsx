@@ -292,7 +292,11 @@ describe("the agent's Details panel", () => {
     ).toBeInTheDocument();
     const detail = await within(panel).findByRole('region', { name: /Application form of Bekzod Tester/ });
     // The eight steps with saved data, the referees beside step 8 and the course (issue 21).
-    expect(within(detail).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+    expect(
+      within(detail)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual([
       'Personal Information',
       'Parent/Guardian',
       'Emergency Contact',
