@@ -71,7 +71,7 @@ test.beforeAll(async ({ browser }) => {
   const offers = (await (await admin.request.get('/api/UniversityCourse/allAsync')).json()) as TOffer[];
   // A PhD course: the demo gives those no intakes, so the one added here is the course's only one.
   offer = offers.find((o) => o.course.level.name === 'PhD')!;
-  expect(offer).toBeTruthy();
+  expect(offer?.course.level.name).toBe('PhD');
   const added = await admin.request.post('/api/Intake/add', {
     data: {
       universityCourseId: offer.id,
