@@ -242,9 +242,7 @@ test('a new student completes the ten steps, resumes after a reload, confirms an
   await expect(page.getByRole('region', { name: 'Language' })).toContainText('IELTS');
   await expect(page.getByRole('region', { name: 'Other Information' })).toContainText('Friends');
   const chosen = page.getByRole('region', { name: 'Course Selection' });
-  // Each course as the one description shows it: the course, then its university (issue 21).
-  for (const course of picked)
-    for (const part of course.split(' — ')) await expect(chosen).toContainText(part);
+  await expectCourses(chosen, picked);
   await expectAccessible(page);
   await phoneScreenshot(page, 'review');
 
@@ -264,7 +262,7 @@ test('a new student completes the ten steps, resumes after a reload, confirms an
   // Updating the application opens the review with the courses marked as submitted.
   await progress.getByRole('link', { name: 'Update Application' }).click();
   const submitted = page.getByRole('region', { name: 'Course Selection' });
-  for (const course of picked) await expect(submitted).toContainText(course);
+  await expectCourses(submitted, picked);
   await expect(submitted.getByText('Submitted', { exact: true })).toHaveCount(2);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Change Course Selection' }).click();
@@ -277,4 +275,10 @@ test('a new student completes the ten steps, resumes after a reload, confirms an
 /** A checkbox's visible label text (Mantine links it with for/id). */
 async function labelOf(checkbox: Locator): Promise<string> {
   return checkbox.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '');
+}
+
+/** Each course as the one description shows it: the course, then its university (issue 21). */
+async function expectCourses(region: Locator, picked: string[]) {
+  for (const course of picked)
+    for (const part of course.split(' — ')) await expect(region).toContainText(part);
 }
