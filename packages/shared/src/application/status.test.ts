@@ -10,50 +10,67 @@ import {
   ZStatusMove,
 } from './status.js';
 
-// The issue's table, written out pair by pair as the issue states it (not derived from the code).
-const LEGAL = new Set([
-  'submitted>underReview',
-  'submitted>withdrawn',
-  'underReview>documentsRequested',
-  'underReview>conditionalOffer',
-  'underReview>unconditionalOffer',
-  'underReview>rejected',
-  'underReview>withdrawn',
-  'documentsRequested>underReview',
-  'documentsRequested>rejected',
-  'documentsRequested>withdrawn',
-  'conditionalOffer>unconditionalOffer',
-  'conditionalOffer>offerAccepted',
-  'conditionalOffer>rejected',
-  'conditionalOffer>withdrawn',
-  'unconditionalOffer>offerAccepted',
-  'unconditionalOffer>withdrawn',
-  'offerAccepted>depositPaid',
-  'offerAccepted>withdrawn',
-  'depositPaid>passFiled',
-  'passFiled>evalIssued',
-  'evalIssued>enrolled',
-]);
+// The issues' table, written out edge by edge with its actors as issues 12 and 22 state it (not
+// derived from the code): A admin, P applicant, S system.
+const EDGES: Record<string, string> = {
+  'submitted>underReview': 'A',
+  'submitted>withdrawn': 'P',
+  'underReview>documentsRequested': 'A',
+  'underReview>conditionalOffer': 'A',
+  'underReview>unconditionalOffer': 'A',
+  'underReview>rejected': 'A',
+  'underReview>withdrawn': 'P',
+  'documentsRequested>underReview': 'AS',
+  'documentsRequested>rejected': 'A',
+  'documentsRequested>withdrawn': 'P',
+  'conditionalOffer>unconditionalOffer': 'A',
+  'conditionalOffer>offerAccepted': 'P',
+  'conditionalOffer>offerDeclined': 'P',
+  'conditionalOffer>offerLapsed': 'S',
+  'conditionalOffer>conditionsNotMet': 'AS',
+  'conditionalOffer>rejected': 'A',
+  'conditionalOffer>withdrawn': 'P',
+  'unconditionalOffer>offerAccepted': 'P',
+  'unconditionalOffer>offerDeclined': 'P',
+  'unconditionalOffer>offerLapsed': 'S',
+  'unconditionalOffer>withdrawn': 'P',
+  'offerAccepted>depositPaid': 'A',
+  'offerAccepted>conditionsNotMet': 'AS',
+  'offerAccepted>withdrawn': 'P',
+  'depositPaid>passFiled': 'A',
+  'depositPaid>conditionsNotMet': 'AS',
+  'passFiled>evalIssued': 'A',
+  'passFiled>conditionsNotMet': 'AS',
+  'evalIssued>enrolled': 'A',
+  'evalIssued>conditionsNotMet': 'AS',
+};
 const pairs = APPLICATION_STATUSES.flatMap((from) =>
   APPLICATION_STATUSES.map((to) => [from, to] as [TApplicationStatus, TApplicationStatus]),
 );
 
 describe('the transition table', () => {
-  it('has twelve statuses and checks all 144 pairs', () => {
-    expect(APPLICATION_STATUSES).toHaveLength(12);
-    expect(pairs).toHaveLength(144);
+  it('has fifteen statuses and checks all 225 pairs', () => {
+    expect(APPLICATION_STATUSES).toHaveLength(15);
+    expect(pairs).toHaveLength(225);
   });
 
   it.each(pairs)('%s -> %s', (from, to) => {
-    const legal = LEGAL.has(`${from}>${to}`);
-    expect(canMove(from, to)).toBe(legal);
-    // Admins make every legal move but withdrawn; the applicant only withdrawn.
-    expect(mayMove('admin', from, to)).toBe(legal && to !== 'withdrawn');
-    expect(mayMove('applicant', from, to)).toBe(legal && to === 'withdrawn');
+    const actors = EDGES[`${from}>${to}`] ?? '';
+    expect(canMove(from, to)).toBe(actors !== '');
+    expect(mayMove('admin', from, to)).toBe(actors.includes('A'));
+    expect(mayMove('applicant', from, to)).toBe(actors.includes('P'));
+    expect(mayMove('system', from, to)).toBe(actors.includes('S'));
   });
 
-  it('ends at rejected, withdrawn and enrolled; withdrawing stops at depositPaid', () => {
-    expect(APPLICATION_STATUSES.filter(isFinalStatus)).toEqual(['rejected', 'withdrawn', 'enrolled']);
+  it('ends at rejected, withdrawn, enrolled and the three of the offer; withdrawing stops at depositPaid', () => {
+    expect(APPLICATION_STATUSES.filter(isFinalStatus)).toEqual([
+      'rejected',
+      'withdrawn',
+      'enrolled',
+      'offerDeclined',
+      'offerLapsed',
+      'conditionsNotMet',
+    ]);
     expect(APPLICATION_STATUSES.filter(mayWithdraw)).toEqual([
       'submitted',
       'underReview',
@@ -68,6 +85,13 @@ describe('the transition table', () => {
       'unconditionalOffer',
       'rejected',
     ]);
+    // The applicant's answer is theirs alone.
+    expect(adminMovesFrom('conditionalOffer')).toEqual([
+      'unconditionalOffer',
+      'rejected',
+      'conditionsNotMet',
+    ]);
+    expect(adminMovesFrom('unconditionalOffer')).toEqual([]);
   });
 });
 

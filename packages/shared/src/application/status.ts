@@ -18,52 +18,95 @@ export const APPLICATION_STATUSES = [
   'passFiled',
   'evalIssued',
   'enrolled',
+  'offerDeclined',
+  'offerLapsed',
+  'conditionsNotMet',
 ] as const;
 export const ZApplicationStatus = z.enum(APPLICATION_STATUSES);
 export type TApplicationStatus = z.infer<typeof ZApplicationStatus>;
 
-/** THE table of allowed moves (issue 12). A status not listed as a key has no way out. */
-export const STATUS_TRANSITIONS: Readonly<Record<TApplicationStatus, readonly TApplicationStatus[]>> = {
-  submitted: ['underReview', 'withdrawn'],
-  underReview: ['documentsRequested', 'conditionalOffer', 'unconditionalOffer', 'rejected', 'withdrawn'],
-  documentsRequested: ['underReview', 'rejected', 'withdrawn'],
-  conditionalOffer: ['unconditionalOffer', 'offerAccepted', 'rejected', 'withdrawn'],
-  unconditionalOffer: ['offerAccepted', 'withdrawn'],
-  offerAccepted: ['depositPaid', 'withdrawn'],
-  depositPaid: ['passFiled'],
-  passFiled: ['evalIssued'],
-  evalIssued: ['enrolled'],
-  rejected: [],
-  withdrawn: [],
-  enrolled: [],
+/**
+ * Who makes a move: an admin, the applicant (the student on their own account, or the owning
+ * agent), or the system (a job or a rule: a lapse, every request answered).
+ */
+export const STATUS_ACTORS = ['admin', 'applicant', 'system'] as const;
+export type TStatusActor = (typeof STATUS_ACTORS)[number];
+
+const A = ['admin'] as const;
+const P = ['applicant'] as const;
+const S = ['system'] as const;
+/** Conditions not met: the system when the intake starts with a condition pending, or an admin. */
+const NOT_MET = ['system', 'admin'] as const;
+
+/**
+ * THE table of allowed moves (issue 12; issue 22 gives each edge its actors and adds the
+ * applicant's answer, the lapse and conditions not met). A status with no edges has no way out.
+ * Accepting a conditional offer gives offerAccepted with its conditions still open; "all
+ * conditions met" is an event on the offer, not a status. Recorded in docs/decisions.md.
+ */
+export const STATUS_TRANSITIONS: Readonly<
+  Record<TApplicationStatus, Readonly<Partial<Record<TApplicationStatus, readonly TStatusActor[]>>>>
+> = {
+  submitted: { underReview: A, withdrawn: P },
+  underReview: {
+    documentsRequested: A,
+    conditionalOffer: A,
+    unconditionalOffer: A,
+    rejected: A,
+    withdrawn: P,
+  },
+  documentsRequested: { underReview: ['admin', 'system'], rejected: A, withdrawn: P },
+  conditionalOffer: {
+    unconditionalOffer: A,
+    offerAccepted: P,
+    offerDeclined: P,
+    offerLapsed: S,
+    conditionsNotMet: NOT_MET,
+    rejected: A,
+    withdrawn: P,
+  },
+  unconditionalOffer: { offerAccepted: P, offerDeclined: P, offerLapsed: S, withdrawn: P },
+  offerAccepted: { depositPaid: A, conditionsNotMet: NOT_MET, withdrawn: P },
+  depositPaid: { passFiled: A, conditionsNotMet: NOT_MET },
+  passFiled: { evalIssued: A, conditionsNotMet: NOT_MET },
+  evalIssued: { enrolled: A, conditionsNotMet: NOT_MET },
+  rejected: {},
+  withdrawn: {},
+  enrolled: {},
+  offerDeclined: {},
+  offerLapsed: {},
+  conditionsNotMet: {},
 };
+
+/** Where the table leads from `from` (by anyone), in pipeline order. */
+export const movesFrom = (from: TApplicationStatus): TApplicationStatus[] =>
+  APPLICATION_STATUSES.filter((to) => STATUS_TRANSITIONS[from][to] !== undefined);
 
 /** Whether the table allows `from` → `to` (by anyone). */
 export const canMove = (from: TApplicationStatus, to: TApplicationStatus): boolean =>
-  STATUS_TRANSITIONS[from].includes(to);
+  STATUS_TRANSITIONS[from][to] !== undefined;
 
 /** No move leaves these. */
-export const isFinalStatus = (status: TApplicationStatus) => STATUS_TRANSITIONS[status].length === 0;
-
-/**
- * Which side makes a move: admins every move but Withdrawn; Withdrawn is the applicant's (the
- * student on their own account, or the owning agent), and the table already ends it at
- * depositPaid.
- */
-export type TStatusActor = 'admin' | 'applicant';
-export const moveMadeBy = (to: TApplicationStatus): TStatusActor =>
-  to === 'withdrawn' ? 'applicant' : 'admin';
+export const isFinalStatus = (status: TApplicationStatus) => movesFrom(status).length === 0;
 
 /** Whether `actor` may move an application from `from` to `to`. */
 export const mayMove = (actor: TStatusActor, from: TApplicationStatus, to: TApplicationStatus): boolean =>
-  canMove(from, to) && moveMadeBy(to) === actor;
+  STATUS_TRANSITIONS[from][to]?.includes(actor) ?? false;
 
 /** Where an admin may move an application in `from` (the status control's choices). */
 export const adminMovesFrom = (from: TApplicationStatus): TApplicationStatus[] =>
-  STATUS_TRANSITIONS[from].filter((to) => moveMadeBy(to) === 'admin');
+  movesFrom(from).filter((to) => mayMove('admin', from, to));
+
+/** The statuses of an offer the applicant has yet to answer. */
+export const OPEN_OFFER_STATUSES = [
+  'conditionalOffer',
+  'unconditionalOffer',
+] as const satisfies readonly TApplicationStatus[];
+export const isOpenOffer = (status: TApplicationStatus) =>
+  (OPEN_OFFER_STATUSES as readonly TApplicationStatus[]).includes(status);
 
 /** Whether the applicant may still withdraw an application in this status. */
-export const mayWithdraw = (from: TApplicationStatus) => canMove(from, 'withdrawn');
+export const mayWithdraw = (from: TApplicationStatus) => mayMove('applicant', from, 'withdrawn');
 
 /**
  * Issue 18: whether an application in this status waits for the applicant (the student, or the
@@ -82,12 +125,15 @@ export const mayReplaceAnswer = (status: TApplicationStatus): boolean =>
   status === 'documentsRequested' || status === 'underReview';
 
 /**
- * Issue 21: the statuses whose application no longer holds a seat of its intake's cap (a lapsed
- * offer joins them once the pipeline has one). Every other submitted application counts.
+ * Issue 21: the statuses whose application no longer holds a seat of its intake's cap (issue 22:
+ * a declined or lapsed offer, and conditions not met, too). Every other submitted application counts.
  */
 export const SEAT_RELEASED_STATUSES = [
   'withdrawn',
   'rejected',
+  'offerDeclined',
+  'offerLapsed',
+  'conditionsNotMet',
 ] as const satisfies readonly TApplicationStatus[];
 export const holdsSeat = (status: TApplicationStatus) =>
   !(SEAT_RELEASED_STATUSES as readonly TApplicationStatus[]).includes(status);

@@ -1,4 +1,4 @@
-import { APPLICATION_STATUSES } from '@uniapply/shared';
+import { APPLICATION_STATUSES, PASSPORT_WHEREABOUTS, USER_NOTIFICATION_KINDS } from '@uniapply/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -35,11 +35,19 @@ export const applicationStatuses = pgTable(
     status: text().notNull(),
     version: integer().notNull().default(0),
     updatedAt: at(),
+    /** Issue 22 item 5: where the passport is after acceptance; admins set it, applicants see it. */
+    passportWhereabouts: text().notNull().default('withApplicant'),
   },
   // Lists filter and count by status, and the admin overview sorts by how long it has waited.
   (t) => [
     index('application_statuses_status_idx').on(t.status, t.updatedAt),
     check('application_statuses_status_ck', sql`${t.status} in (${statusList})`),
+    check(
+      'application_statuses_passport_ck',
+      sql.raw(
+        `"application_statuses"."passport_whereabouts" in (${PASSPORT_WHEREABOUTS.map((w) => `'${w}'`).join(', ')})`,
+      ),
+    ),
   ],
 );
 
@@ -121,7 +129,7 @@ export const userNotifications = pgTable(
     index('user_notifications_course_idx').on(t.studentCourseId),
     check(
       'user_notifications_kind_ck',
-      sql`${t.kind} in ('statusChanged', 'reminderIdle', 'reminderDocuments', 'reminderDeadline')`,
+      sql.raw(`"user_notifications"."kind" in (${USER_NOTIFICATION_KINDS.map((k) => `'${k}'`).join(', ')})`),
     ),
   ],
 );

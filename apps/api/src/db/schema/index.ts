@@ -3,5 +3,6 @@ export * from './catalogue.js';
 export * from './files.js';
 export * from './jobs.js';
 export * from './mail.js';
+export * from './offers.js';
 export * from './people.js';
 export * from './students.js';

@@ -60,7 +60,17 @@ export const settings = pgTable('settings', {
 });
 
 /** What a reminder is about (issue 21 item 5); docs/decisions.md "Reminders: once per idle period". */
-export const REMINDER_KINDS = ['idle', 'documents', 'deadlineLead', 'deadlineLast'] as const;
+export const REMINDER_KINDS = [
+  'idle',
+  'documents',
+  'deadlineLead',
+  'deadlineLast',
+  // Issue 22 item 6 (migration 0021): an offer's answer-by date 7 and 2 days ahead, a pending
+  // condition 14 days before the intake starts.
+  'offerAnswerLead',
+  'offerAnswerLast',
+  'conditionLead',
+] as const;
 export type TReminderKind = (typeof REMINDER_KINDS)[number];
 
 /**

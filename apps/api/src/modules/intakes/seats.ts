@@ -1,16 +1,11 @@
+import { SEAT_RELEASED_STATUSES } from '@uniapply/shared';
 import { and, count, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client.js';
 import { applicationStatuses, studentCourses } from '../../db/schema/index.js';
 
 /**
- * The statuses whose applications no longer hold a seat (issue 21 item 2). 'lapsed' (an offer not
- * answered in time) is named ahead of the status that would store it.
- */
-export const SEAT_FREEING_STATUSES = ['withdrawn', 'rejected', 'lapsed'] as const;
-
-/**
  * The seats each intake's submitted applications take: submitted (confirmed) student courses of
- * the intake whose status does not free the seat; a course confirmed before the pipeline existed
+ * the intake whose status does not release the seat (SEAT_RELEASED_STATUSES); a course confirmed before the pipeline existed
  * counts as submitted. Intakes with none are absent. student_courses_intake_idx serves the filter.
  */
 export async function takenSeats(db: TDbOrTx, intakeIds: readonly number[]): Promise<Map<number, number>> {
@@ -23,7 +18,7 @@ export async function takenSeats(db: TDbOrTx, intakeIds: readonly number[]): Pro
       and(
         inArray(studentCourses.intakeId, [...intakeIds]),
         isNotNull(studentCourses.submittedAt),
-        notInArray(sql`coalesce(${applicationStatuses.status}, 'submitted')`, [...SEAT_FREEING_STATUSES]),
+        notInArray(sql`coalesce(${applicationStatuses.status}, 'submitted')`, [...SEAT_RELEASED_STATUSES]),
       ),
     )
     .groupBy(studentCourses.intakeId);

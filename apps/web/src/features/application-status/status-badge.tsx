@@ -18,6 +18,9 @@ const COLORS: Record<TApplicationStatus, string> = {
   passFiled: 'cyan',
   evalIssued: 'cyan',
   enrolled: 'green',
+  offerDeclined: 'gray',
+  offerLapsed: 'gray',
+  conditionsNotMet: 'red',
 };
 
 /** An application's status as a translated label. */
