@@ -70,7 +70,12 @@ export const API_MODULES = [
   // Reminders write stored notifications and queue mails (mail); the job reads the wizard's tables itself.
   'reminders',
   'documents',
+  // Issue 22: the offer records and their rules (callers check the application's scope first).
+  'offers',
   'application-status',
+  // The offer letter (templates, PDF, download) and the lapse job sit on the pipeline's scope and moves.
+  'offer-letters',
+  'offer-lapse',
   'application-wizard',
   'application-forms',
 ];

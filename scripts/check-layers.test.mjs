@@ -93,7 +93,7 @@ describe('check-layers', () => {
       // A lower module importing a higher one (mail sits below documents).
       put('apps/api/src/modules/mail/queue.ts', "import { x } from '../documents/service.js';\n");
       // A module nobody declared.
-      put('apps/api/src/modules/offers/routes.ts', "import { mail } from '../mail/index.js';\n");
+      put('apps/api/src/modules/waitlist/routes.ts', "import { mail } from '../mail/index.js';\n");
       // A feature reaching into another feature's internals.
       put('apps/web/src/features/users/users-page.tsx', "import { session } from '../auth/session';\n");
       // Product code importing test code: the web's testing/ and the API's test/.
@@ -104,7 +104,7 @@ describe('check-layers', () => {
       expect(result.stderr.trim().split('\n').slice(0, -1).sort()).toEqual(
         [
           "apps/api/src/modules/mail/queue.ts:1: module mail imports module documents ('../documents/service.js'): a module imports only those below it (API_MODULES)",
-          'apps/api/src/modules/offers: module offers is not in API_MODULES (scripts/check-layers.mjs): declare where it sits',
+          'apps/api/src/modules/waitlist: module waitlist is not in API_MODULES (scripts/check-layers.mjs): declare where it sits',
           "apps/web/src/features/users/users-page.tsx:1: feature users imports feature auth's internals ('../auth/session'): import its public entry (features/auth/index.ts)",
           "apps/web/src/features/users/fixtures.ts:1: product code imports test code ('../../testing/render'): only tests and test helpers may",
           "apps/api/src/modules/documents/sweep.ts:1: product code imports test code ('../../../test/clock.js'): only tests and test helpers may",

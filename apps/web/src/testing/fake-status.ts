@@ -68,6 +68,7 @@ export function statusApplication(
     state: { studentCourseId, studentId, status, version: history.length, updatedAt: at(59) },
     history,
     requests,
+    offer: null,
   };
 }
 

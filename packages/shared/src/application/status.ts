@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zId } from '../fields.js';
+import { ZOffer } from './offers.js';
 
 // The status pipeline of a submitted application (issue 12): one status per submitted student
 // course, the one table of allowed moves, who may make them, and the shapes of the API.
@@ -275,6 +276,8 @@ export const ZApplicationStatusDetail = z.object({
   state: ZApplicationStatusState,
   history: z.array(ZStatusHistoryEntry),
   requests: z.array(ZDocumentRequest),
+  /** Issue 22: the offer made on this application, if any. */
+  offer: ZOffer.nullable(),
 });
 export type TApplicationStatusDetail = z.infer<typeof ZApplicationStatusDetail>;
 

@@ -15,6 +15,7 @@ import { documented, problems } from '../../http/openapi.js';
 import { zQueryInt } from '../../resources/hooks.js';
 import { idempotentSchema } from '../../resources/operations.js';
 import { actorOf } from '../../resources/scope.js';
+import { offerOf } from '../offers/repository.js';
 import { withChanges } from './events.js';
 import { listHistory, listRequests, listStates, stateOf } from './repository.js';
 import { moveStatus, requireApplication, undoMove, withdraw } from './service.js';
@@ -70,7 +71,8 @@ function registerStatusReads(fastify: FastifyInstance) {
         const state = await stateOf(tx, found);
         const history = await listHistory(tx, found.studentCourseId, actor.role !== 'Admin');
         const requests = await listRequests(tx, actor, { studentCourseId: found.studentCourseId });
-        return { state, history, requests };
+        const offer = await offerOf(tx, found.studentCourseId);
+        return { state, history, requests, offer };
       });
     },
   );
