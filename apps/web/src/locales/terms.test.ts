@@ -12,6 +12,8 @@ const REJECTED: Record<string, { term: RegExp; use: string }[]> = {
     { term: /saralash/i, use: 'filtrlash (filter)' },
     { term: /toʻlov(?!lar)|eng past narx/i, use: 'narx, eng kam narx (price)' },
     { term: /topshirilgan|arizangiz topshirildi/i, use: 'yuborilgan (submitted)' },
+    // "muddat" is a deadline; an intake is "qabul" (session 8).
+    { term: /qabul muddat/i, use: 'qabul (intake)' },
   ],
   ru: [
     { term: /направлени/i, use: 'категория (category)' },
