@@ -110,11 +110,14 @@ describe('deferral to a later intake', () => {
     const detail = ok<{ history: TStatusHistoryEntry[] }>(
       await admin.get(`/ApplicationStatus/get?studentCourseId=${application}`),
     );
+    // The entry names the intakes it moved between, by their start dates; other entries none.
     expect(detail.history.at(-1)).toMatchObject({
       from: 'submitted',
       to: 'submitted',
       message: 'Visa delayed',
+      deferral: { fromStartDate: '2027-03-01', toStartDate: '2027-07-01' },
     });
+    expect(detail.history.at(0)).toMatchObject({ from: null, to: 'submitted', deferral: null });
     expect(
       codeOf(await admin.post('/ApplicationStatus/undo', { studentCourseId: application, version: 1 })),
     ).toEqual([409, 'undoUnavailable']);

@@ -21,6 +21,7 @@ const REJECTED: Record<string, { term: RegExp; use: string }[]> = {
     { term: /(^|[^а-яё])цен[аыуе]?([^а-яё]|$)/i, use: 'стоимость (price)' },
     { term: /подана|поданн|подачи/i, use: 'отправлена (submitted)' },
     { term: /отбор/i, use: 'фильтр (filter)' },
+    { term: /поток/i, use: 'набор (intake)' },
   ],
   en: [
     { term: /field of study|, field and/i, use: 'category' },

@@ -233,6 +233,11 @@ export const ZStatusHistoryEntry = z.object({
   internal: z.boolean(),
   undoes: zId.nullable(),
   undone: z.boolean(),
+  /**
+   * A deferral (issue 21): the start dates of the intakes it moved between (a deleted intake:
+   * null). Absent or null on every other entry.
+   */
+  deferral: z.object({ fromStartDate: z.string().nullable(), toStartDate: z.string().nullable() }).nullish(),
 });
 export type TStatusHistoryEntry = z.infer<typeof ZStatusHistoryEntry>;
 

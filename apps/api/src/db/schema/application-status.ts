@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { documentTypes } from './catalogue.js';
+import { documentTypes, intakes } from './catalogue.js';
 import { files } from './files.js';
 import { users } from './people.js';
 import { studentCourses } from './students.js';
@@ -70,9 +70,18 @@ export const applicationStatusHistory = pgTable(
     internal: boolean().notNull().default(false),
     undoes: integer().references((): AnyPgColumn => applicationStatusHistory.id, { onDelete: 'set null' }),
     undoneAt: timestamp({ withTimezone: true, mode: 'string' }),
+    /** A deferral (issue 21, migration 0022): the intakes it moved between; null on other entries. */
+    fromIntakeId: integer().references(() => intakes.id, { onDelete: 'set null' }),
+    toIntakeId: integer().references(() => intakes.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('application_status_history_course_idx').on(t.studentCourseId, t.id),
+    index('application_status_history_from_intake_idx')
+      .on(t.fromIntakeId)
+      .where(sql`${t.fromIntakeId} is not null`),
+    index('application_status_history_to_intake_idx')
+      .on(t.toIntakeId)
+      .where(sql`${t.toIntakeId} is not null`),
     check('application_status_history_to_ck', sql`${t.toStatus} in (${statusList})`),
   ],
 );

@@ -28,8 +28,7 @@ import { requireApplication, statusConflict } from './service.js';
 // Issue 21: a deferral. An admin moves a live application (not withdrawn, rejected or enrolled) to
 // a later intake of the same course: the status stays, the history records the move (from and to
 // the same status, the admin's note as its message), and there is no undo (defer again instead).
-// The history has no intake columns yet (a migration is asked for): the entry marks the move, the
-// application row holds the new intake.
+// The entry names the intakes it moved between (migration 0022); the application row holds the new one.
 
 const iso = (v: string) => new Date(v).toISOString();
 
@@ -115,7 +114,7 @@ export async function deferApplication(
   if (isFinalStatus(current.status)) throw statusConflict('illegal', current);
   const later = await laterIntakes(tx, app.studentCourseId, now, 8);
   if (!later.some((i) => i.id === input.intakeId)) throw notLater();
-  const { universityCourseId } = await courseAndIntake(tx, app.studentCourseId);
+  const { universityCourseId, intakeId: fromIntakeId } = await courseAndIntake(tx, app.studentCourseId);
   const [taken] = await tx
     .select({ id: studentCourses.id })
     .from(studentCourses)
@@ -147,6 +146,8 @@ export async function deferApplication(
     byUserId: actor.id,
     byName: actor.name,
     message,
+    fromIntakeId,
+    toIntakeId: input.intakeId,
   });
   return stateOf(tx, app);
 }

@@ -8,6 +8,7 @@ import {
   type TStatusHistoryEntry,
 } from '@uniapply/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TDbOrTx } from '../../db/client.js';
 import {
   applicationStatuses,
@@ -16,6 +17,7 @@ import {
   documentRequests,
   documentTypes,
   files,
+  intakes,
   studentCourses,
   studentInfos,
   universities,
@@ -194,6 +196,9 @@ export async function listStates(
 }
 
 /** The history, oldest first; `applicant`: internal notes are left out (never sent). */
+const fromIntake = alias(intakes, 'from_intake');
+const toIntake = alias(intakes, 'to_intake');
+
 export async function listHistory(
   tx: TDbOrTx,
   studentCourseId: number,
@@ -215,11 +220,19 @@ export async function listHistory(
       internal: applicant ? sql<boolean>`false` : h.internal,
       undoes: h.undoes,
       undone: sql<boolean>`${h.undoneAt} is not null`,
+      deferred: sql<boolean>`${h.fromStatus} = ${h.toStatus}`,
+      fromStartDate: fromIntake.startDate,
+      toStartDate: toIntake.startDate,
     })
     .from(h)
+    .leftJoin(fromIntake, eq(fromIntake.id, h.fromIntakeId))
+    .leftJoin(toIntake, eq(toIntake.id, h.toIntakeId))
     .where(eq(h.studentCourseId, studentCourseId))
     .orderBy(asc(h.id));
-  return rows as TStatusHistoryEntry[];
+  return rows.map(({ deferred, fromStartDate, toStartDate, ...entry }) => ({
+    ...entry,
+    deferral: deferred ? { fromStartDate, toStartDate } : null,
+  })) as TStatusHistoryEntry[];
 }
 
 const requestColumns = {

@@ -48,7 +48,11 @@ function renderPanel(later: TIntakeAvailability[]) {
     'GET /api/ApplicationStatus/laterIntakes': () => json(later),
     'POST /api/ApplicationStatus/defer': (init?: RequestInit) => {
       const a = fake.store.get(1)!;
-      const entry = { ...historyEntry(1, 'underReview', 'underReview', 40), at: new Date().toISOString() };
+      const entry = {
+        ...historyEntry(1, 'underReview', 'underReview', 40),
+        at: new Date().toISOString(),
+        deferral: { fromStartDate: '2027-03-01', toStartDate: '2027-07-01' },
+      };
       a.history.push(entry);
       a.state = { ...a.state, version: a.state.version + 1 };
       expect(JSON.parse(String(init?.body))).toMatchObject({ studentCourseId: 1 });
@@ -91,7 +95,11 @@ describe('Move to a later intake', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const history = within(panel).getByRole('list', { name: 'History' });
-    await waitFor(() => expect(history).toHaveTextContent('moved to a later intake'));
+    await waitFor(() =>
+      expect(history).toHaveTextContent(
+        'moved from the intake starting 1 Mar 2027 to the one starting 1 Jul 2027',
+      ),
+    );
   }, 60_000);
 
   it('says so when the course has no later intake (Move stays disabled)', async () => {

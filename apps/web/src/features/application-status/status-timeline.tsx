@@ -23,6 +23,10 @@ export function StatusTimeline({
     .filter((e) => admin || !e.internal)
     .sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
   const format = formatIn(i18n.language);
+  const deferralNote = (e: TStatusHistoryEntry) => {
+    const { key, from, to } = deferralText(e, format);
+    return t(key, { from, to });
+  };
   return (
     <Stack gap="xs">
       <Title order={4} size="h6" id={headingId}>
@@ -49,9 +53,7 @@ export function StatusTimeline({
                 <Text fw={600} size="sm">
                   {t(`labels.${e.to}`)}
                   {e.undone ? <Text span c="dimmed" size="sm">{` (${t('timeline.undone')})`}</Text> : null}
-                  {e.from === e.to ? (
-                    <Text span c="dimmed" size="sm">{` (${t('timeline.deferred')})`}</Text>
-                  ) : null}
+                  {e.from === e.to ? <Text span c="dimmed" size="sm">{` (${deferralNote(e)})`}</Text> : null}
                   {admin && e.undoes ? (
                     <Text span c="dimmed" size="sm">{` (${t('timeline.undo')})`}</Text>
                   ) : null}
@@ -86,4 +88,13 @@ export function StatusTimeline({
       )}
     </Stack>
   );
+}
+
+/** A deferral's note: the intakes it moved between, by their start dates, as far as they are known. */
+function deferralText(e: TStatusHistoryEntry, format: ReturnType<typeof formatIn>) {
+  const day = (date: string | null | undefined) => (date ? format.date(`${date}T00:00:00Z`) : '');
+  const from = day(e.deferral?.fromStartDate);
+  const to = day(e.deferral?.toStartDate);
+  const key = to && from ? 'timeline.deferredFromTo' : to ? 'timeline.deferredTo' : 'timeline.deferred';
+  return { key, from, to };
 }
