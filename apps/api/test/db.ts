@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { Logger } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -8,12 +9,15 @@ import { type Database, openDatabase } from '../src/db/client.js';
  * A fresh, migrated database for one test file: in-memory PGlite by default; a new PostgreSQL
  * database (dropped afterwards) when the project runs with TEST_DB=postgres.
  */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  options: { logger?: Logger } = {},
+): Promise<Database & { url?: string }> {
+  const { logger } = options;
   if (process.env.TEST_DB !== 'postgres') {
     // The run's migrated template (test/global-setup.ts) when there is one: the same database, sooner.
     const template = inject('pgliteTemplate');
-    if (!template) return openDatabase({});
-    return openDatabase({ loadDataDir: new Blob([fs.readFileSync(template)]) });
+    if (!template) return openDatabase({ logger });
+    return openDatabase({ loadDataDir: new Blob([fs.readFileSync(template)]), logger });
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -24,7 +28,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  const database = await openDatabase({ url: url.toString(), poolSize: 4, logger });
   return {
     ...database,
     /** Another connection pool on the same database (a second API process) opens this URL. */

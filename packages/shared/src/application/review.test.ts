@@ -3,7 +3,10 @@ import {
   missingBeforeStage,
   missingForConfirm,
   missingMessage,
+  stageWithinSaved,
   stepOfMissing,
+  type TConfirmInput,
+  type TConfirmPart,
   ZApplication,
 } from './review.js';
 import { completeApplication } from './test-fixtures.js';
@@ -133,5 +136,59 @@ describe('missingBeforeStage', () => {
     expect(
       ['personal', 'languages', 'document:4', 'otherInfo', 'courses'].map((c) => stepOfMissing(c as never)),
     ).toEqual([1, 5, 7, 8, 9]);
+  });
+});
+
+describe('stageWithinSaved', () => {
+  const complete = ZApplication.parse(completeApplication());
+  const emptied: TConfirmInput = {
+    ...complete,
+    studentInfo: { ...complete.studentInfo, race: '' },
+    guardian: null,
+    emergencyContact: null,
+    qualifications: [],
+    languages: [],
+    documents: [],
+    otherInfo: null,
+    courses: [],
+  };
+  const parts = Object.keys(emptied) as TConfirmPart[];
+
+  /** The application with the parts in `missing` emptied, and the parts read from it, in order. */
+  const reader = (missing: Set<TConfirmPart>) => {
+    const read: TConfirmPart[] = [];
+    const application = Object.fromEntries(
+      parts.map((p) => [p, missing.has(p) ? emptied[p] : complete[p]]),
+    ) as TConfirmInput;
+    const readPart = async <K extends TConfirmPart>(part: K) => {
+      read.push(part);
+      return application[part];
+    };
+    return { application, read, readPart };
+  };
+
+  it('is min(stage, the steps of missingBeforeStage) for each missing part, pair of parts and stage', async () => {
+    const sets: TConfirmPart[][] = [[], parts, ...parts.map((p) => [p])];
+    for (const [i, a] of parts.entries()) for (const b of parts.slice(i + 1)) sets.push([a, b]);
+    for (const missing of sets) {
+      for (const stage of missing.length === 2 ? [5, 10] : [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) {
+        const { application, readPart } = reader(new Set(missing));
+        const expected = Math.min(stage, ...missingBeforeStage(application, stage).map(stepOfMissing));
+        expect(await stageWithinSaved(stage, readPart)).toBe(expected);
+      }
+    }
+  }, 60_000);
+
+  it('reads the parts in step order and stops at the first missing one', async () => {
+    const { read, readPart } = reader(new Set(['emergencyContact', 'documents']));
+    expect(await stageWithinSaved(10, readPart)).toBe(3);
+    expect(read).toEqual(['studentInfo', 'guardian', 'emergencyContact']);
+  });
+
+  it('reads only the steps before the stage', async () => {
+    const { read, readPart } = reader(new Set());
+    expect(await stageWithinSaved(3, readPart)).toBe(3);
+    expect(read).toEqual(['studentInfo', 'guardian']);
+    expect(await stageWithinSaved(1, reader(new Set()).readPart)).toBe(1);
   });
 });

@@ -10,7 +10,7 @@ import { ZStudentInfo } from '../students/student-info.js';
 import { missingDocuments, otherInfoToForm, ZOtherInfoStep } from './choice-steps.js';
 import { ZEmergencyStep, ZGuardianStep } from './contact-steps.js';
 import { ZLanguagesStep, ZQualificationsStep } from './entries.js';
-import type { MISSING_SECTIONS } from './messages.js';
+import type { MISSING_SECTIONS, TWizardStepId } from './messages.js';
 import { ZPersonalStep } from './personal-step.js';
 import { wizardStep } from './stages.js';
 import { ZApplicationStatus } from './status.js';
@@ -60,36 +60,62 @@ export type TMissingCode = TMissingSection | `document:${number}`;
 
 const passes = (schema: z.ZodType, value: unknown) => value != null && schema.safeParse(value).success;
 
+/** The parts of an application the confirm checks (experience and referees never block). */
+export type TConfirmPart =
+  | 'studentInfo'
+  | 'guardian'
+  | 'emergencyContact'
+  | 'qualifications'
+  | 'languages'
+  | 'documents'
+  | 'otherInfo'
+  | 'courses';
+export type TConfirmInput = Pick<TApplication, TConfirmPart>;
+
+type TPartCheck<K extends TConfirmPart = TConfirmPart> = {
+  part: K;
+  /** The wizard step that saves this part. */
+  step: number;
+  missing(value: TConfirmInput[K], documentTypes: readonly { id: number }[]): TMissingCode[];
+};
+
+const check = <K extends TConfirmPart>(
+  part: K,
+  step: TWizardStepId,
+  missing: TPartCheck<K>['missing'],
+): TPartCheck => ({ part, step: wizardStep(step).step, missing }) as unknown as TPartCheck;
+
+const stepRule =
+  (code: TMissingSection, schema: z.ZodType) =>
+  (value: unknown): TMissingCode[] =>
+    passes(schema, value) ? [] : [code];
+
+/** The confirm's checks, one per part, in step order (each part's missing codes are of its step). */
+const CONFIRM_CHECKS: readonly TPartCheck[] = [
+  check('studentInfo', 'personal', stepRule('personal', ZPersonalStep)),
+  check('guardian', 'guardian', stepRule('guardian', ZGuardianStep)),
+  check('emergencyContact', 'emergencyContact', stepRule('emergencyContact', ZEmergencyStep)),
+  check('qualifications', 'qualifications', stepRule('qualifications', ZQualificationsStep)),
+  check('languages', 'languages', stepRule('languages', ZLanguagesStep)),
+  check('documents', 'documents', (documents, types) =>
+    missingDocuments(documents, types).map((id): TMissingCode => `document:${id}`),
+  ),
+  check('otherInfo', 'otherInfo', (otherInfo) =>
+    stepRule('otherInfo', ZOtherInfoStep)(otherInfo ? otherInfoToForm(otherInfo) : null),
+  ),
+  check('courses', 'courses', (courses) => (courses.length === 0 ? ['courses'] : [])),
+];
+
 /**
  * What stops a confirm (`POST /Stage/confirm` answers 4xx naming these; the review screen lists
  * them), in step order: each required step whose saved data does not pass its step schema, each
  * required document type without a file, and at least one course. Experience is optional.
  */
 export function missingForConfirm(
-  application: Pick<
-    TApplication,
-    | 'studentInfo'
-    | 'guardian'
-    | 'emergencyContact'
-    | 'qualifications'
-    | 'languages'
-    | 'documents'
-    | 'otherInfo'
-    | 'courses'
-  >,
+  application: TConfirmInput,
   documentTypes: readonly { id: number }[] = DOCUMENT_TYPES,
 ): TMissingCode[] {
-  const missing: TMissingCode[] = [];
-  if (!passes(ZPersonalStep, application.studentInfo)) missing.push('personal');
-  if (!passes(ZGuardianStep, application.guardian)) missing.push('guardian');
-  if (!passes(ZEmergencyStep, application.emergencyContact)) missing.push('emergencyContact');
-  if (!passes(ZQualificationsStep, application.qualifications)) missing.push('qualifications');
-  if (!passes(ZLanguagesStep, application.languages)) missing.push('languages');
-  for (const id of missingDocuments(application.documents, documentTypes)) missing.push(`document:${id}`);
-  const otherInfo = application.otherInfo ? otherInfoToForm(application.otherInfo) : null;
-  if (!passes(ZOtherInfoStep, otherInfo)) missing.push('otherInfo');
-  if (application.courses.length === 0) missing.push('courses');
-  return missing;
+  return CONFIRM_CHECKS.flatMap((c) => c.missing(application[c.part] as never, documentTypes));
 }
 
 /** The wizard step a missing code belongs to (a document: the documents step, 7). */
@@ -101,11 +127,30 @@ export const stepOfMissing = (code: TMissingCode): number =>
  * the steps before it. Experience (6) never blocks; nor does the review (10).
  */
 export function missingBeforeStage(
-  application: Parameters<typeof missingForConfirm>[0],
+  application: TConfirmInput,
   stage: number,
   documentTypes: readonly { id: number }[] = DOCUMENT_TYPES,
 ): TMissingCode[] {
   return missingForConfirm(application, documentTypes).filter((code) => stepOfMissing(code) < stage);
+}
+
+/**
+ * The stage a save may record (DESIGN 6): `stage`, or the first step before it whose part is
+ * missing; the same as `min(stage, ...missingBeforeStage(application, stage).map(stepOfMissing))`.
+ * `read` fetches one part; the parts are read in step order and reading stops at the first missing
+ * one, so a save naming a stage past an unsaved step reads only the steps up to that one (a save
+ * reads no more than it needs: each part is a query on the server).
+ */
+export async function stageWithinSaved(
+  stage: number,
+  read: <K extends TConfirmPart>(part: K) => Promise<TConfirmInput[K]>,
+  documentTypes: readonly { id: number }[] = DOCUMENT_TYPES,
+): Promise<number> {
+  for (const c of CONFIRM_CHECKS) {
+    if (c.step >= stage) break;
+    if (c.missing((await read(c.part)) as never, documentTypes).length > 0) return c.step;
+  }
+  return stage;
 }
 
 /** The message of a missing code: `wizard.missing.<step>`, or `wizard.missing.document` with its type. */

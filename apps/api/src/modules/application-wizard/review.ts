@@ -1,9 +1,11 @@
 import {
   missingBeforeStage,
   missingForConfirm,
-  stepOfMissing,
+  stageWithinSaved,
   type TApplication,
   type TApplicationStatus,
+  type TConfirmInput,
+  type TConfirmPart,
   type TMissingCode,
   type TNotification,
 } from '@uniapply/shared';
@@ -40,48 +42,79 @@ import { requireStudent, setStage, stageOf, studentNotFound } from './stage.js';
 
 const THANK_YOU = 11 as const;
 
+/**
+ * Each part of a student's application that the confirm checks, one query each: readApplication
+ * reads them all, and a save's stage (recordSavedStage) only as many as it needs.
+ */
+const partReaders: { [K in TConfirmPart]: (tx: TDbOrTx, studentId: number) => Promise<TConfirmInput[K]> } = {
+  studentInfo: async (tx, studentId) => {
+    const [studentInfo] = await tx.select().from(studentInfos).where(eq(studentInfos.id, studentId));
+    if (!studentInfo) throw studentNotFound();
+    return studentInfo as TConfirmInput['studentInfo'];
+  },
+  guardian: async (tx, studentId) => {
+    const [row] = await tx.select().from(studentGuardians).where(eq(studentGuardians.studentId, studentId));
+    return (row ?? null) as TConfirmInput['guardian'];
+  },
+  emergencyContact: async (tx, studentId) => {
+    const [row] = await tx.select().from(emergencyContacts).where(eq(emergencyContacts.studentId, studentId));
+    return (row ?? null) as TConfirmInput['emergencyContact'];
+  },
+  qualifications: (tx, studentId) =>
+    tx
+      .select()
+      .from(qualifications)
+      .where(eq(qualifications.studentId, studentId))
+      .orderBy(asc(qualifications.id)) as Promise<TConfirmInput['qualifications']>,
+  languages: (tx, studentId) =>
+    tx
+      .select()
+      .from(languageQualifications)
+      .where(eq(languageQualifications.studentId, studentId))
+      .orderBy(asc(languageQualifications.id)) as Promise<TConfirmInput['languages']>,
+  documents: (tx, studentId) => documentsOf(tx, studentId),
+  otherInfo: async (tx, studentId) => {
+    const [row] = await tx.select().from(otherInfos).where(eq(otherInfos.studentId, studentId));
+    return (row ?? null) as TConfirmInput['otherInfo'];
+  },
+  courses: (tx, studentId) => selectedCourses(tx, studentId) as Promise<TConfirmInput['courses']>,
+};
+
 /** Every step's saved data of one student, as the shared ZApplication (no scope check here). */
 export async function readApplication(tx: TDbOrTx, studentId: number): Promise<TApplication> {
-  const [studentInfo] = await tx.select().from(studentInfos).where(eq(studentInfos.id, studentId));
-  if (!studentInfo) throw studentNotFound();
-  const byStudent = <T extends { studentId: unknown; id: unknown }>(table: T) => ({
-    where: eq(table.studentId as never, studentId),
-    order: asc(table.id as never),
-  });
-  const q = byStudent(qualifications);
-  const l = byStudent(languageQualifications);
-  const x = byStudent(experiences);
   // One query after another: `tx` is usually a transaction, i.e. one connection, which runs one
   // query at a time anyway (pg queues the rest, and warns that queueing goes away in pg 9).
+  const studentInfo = await partReaders.studentInfo(tx, studentId);
   const stage = await stageOf(tx, studentId);
-  const [guardian] = await tx
+  const guardian = await partReaders.guardian(tx, studentId);
+  const emergencyContact = await partReaders.emergencyContact(tx, studentId);
+  const quals = await partReaders.qualifications(tx, studentId);
+  const langs = await partReaders.languages(tx, studentId);
+  const exps = await tx
     .select()
-    .from(studentGuardians)
-    .where(eq(studentGuardians.studentId, studentId));
-  const [emergencyContact] = await tx
+    .from(experiences)
+    .where(eq(experiences.studentId, studentId))
+    .orderBy(asc(experiences.id));
+  const docs = await partReaders.documents(tx, studentId);
+  const otherInfo = await partReaders.otherInfo(tx, studentId);
+  const refs = await tx
     .select()
-    .from(emergencyContacts)
-    .where(eq(emergencyContacts.studentId, studentId));
-  const quals = await tx.select().from(qualifications).where(q.where).orderBy(q.order);
-  const langs = await tx.select().from(languageQualifications).where(l.where).orderBy(l.order);
-  const exps = await tx.select().from(experiences).where(x.where).orderBy(x.order);
-  const docs = await documentsOf(tx, studentId);
-  const [otherInfo] = await tx.select().from(otherInfos).where(eq(otherInfos.studentId, studentId));
-  const r = byStudent(referees);
-  const refs = await tx.select().from(referees).where(r.where).orderBy(r.order);
-  const selected = await selectedCourses(tx, studentId);
+    .from(referees)
+    .where(eq(referees.studentId, studentId))
+    .orderBy(asc(referees.id));
+  const selected = await partReaders.courses(tx, studentId);
   return {
     studentId,
     stage,
     submitted: stage === THANK_YOU,
     studentInfo,
-    guardian: guardian ?? null,
-    emergencyContact: emergencyContact ?? null,
+    guardian,
+    emergencyContact,
     qualifications: quals,
     languages: langs,
     experiences: exps,
     documents: docs,
-    otherInfo: otherInfo ?? null,
+    otherInfo,
     referees: refs,
     courses: selected,
   } as TApplication;
@@ -206,8 +239,9 @@ export async function recordSavedStage(tx: TDbOrTx, studentId: number, stage: nu
     if (current > 0) await setStage(tx, studentId, stage);
     return;
   }
-  const missing = missingBeforeStage(await readApplication(tx, studentId), stage);
-  await setStage(tx, studentId, Math.min(stage, ...missing.map(stepOfMissing)));
+  // Only the steps up to the first unsaved one are read (the whole application was 13 queries on
+  // each such save: bench:wizard's course saves, docs/performance.md).
+  await setStage(tx, studentId, await stageWithinSaved(stage, (part) => partReaders[part](tx, studentId)));
 }
 
 /**

@@ -1,0 +1,133 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationStages } from '../../src/db/schema/index.js';
+import { signInAs, type TestApp } from '../app.js';
+import { createTestDatabase } from '../db.js';
+import { createDocsApp } from '../documents/helpers.js';
+import {
+  childBodies,
+  client,
+  seedCatalogue,
+  studentInfoBody,
+  type TClient,
+  type TWho,
+} from '../resources/helpers.js';
+import { completeApplication, ok } from './complete.js';
+
+// What a wizard save reads to record its `?stage=` (recordSavedStage): the stage stops at the first
+// unsaved step, so the save reads the steps in order up to that one and no further. It read the
+// whole application (13 queries) on every save naming a stage past an unsaved step: bench:wizard's
+// course saves (stage 10 with steps 3 to 8 unsaved) went from 10 statements to 24, and its p99 at
+// 100 saves/s from 39 ms to several hundred (docs/performance.md, issue 21's last item).
+
+const statements: string[] = [];
+let recording = false;
+let t: TestApp;
+let courseId: number;
+
+beforeAll(async () => {
+  const database = await createTestDatabase({
+    logger: {
+      logQuery: (query) => {
+        if (recording) statements.push(query);
+      },
+    },
+  });
+  t = await createDocsApp({}, { database });
+  const admin = client(t, await signInAs(t, 'save.reads.admin@apps.test', 'Admin'));
+  courseId = (await seedCatalogue(admin, 'SaveReads')).universityCourseId;
+});
+afterAll(() => t?.close());
+
+/** A new student (one profile each). */
+async function newStudent(tag: string): Promise<[TClient, TWho]> {
+  const who = await signInAs(t, `save.reads.${tag}@apps.test`, 'Student');
+  return [client(t, who), who];
+}
+
+/** The statements one request sends. */
+async function statementsOf(request: () => Promise<unknown>) {
+  statements.length = 0;
+  recording = true;
+  try {
+    await request();
+  } finally {
+    recording = false;
+  }
+  return [...statements];
+}
+
+const stageOf = async (studentId: number) =>
+  (
+    await t.database.db
+      .select({ step: applicationStages.step })
+      .from(applicationStages)
+      .where(eq(applicationStages.studentId, studentId))
+  )[0]?.step;
+
+/** The tables a statement reads from (`from "x"` and `join "x"`). */
+const tablesRead = (sql: string[]) =>
+  new Set(sql.flatMap((s) => [...s.matchAll(/\b(?:from|join) "(\w+)"/g)].map((m) => m[1]!)));
+
+const LATER_STEPS = [
+  'qualifications',
+  'language_qualifications',
+  'experiences',
+  'student_documents',
+  'other_infos',
+  'referees',
+];
+
+describe('a save past an unsaved step', () => {
+  it('reads the steps up to the first unsaved one, not the whole application', async () => {
+    const [student] = await newStudent('half');
+    const id = ok<{ id: number }>(
+      await student.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody('Reads')),
+    ).id;
+    ok(
+      await student.post(
+        `/StudentGuardian/CreateOrUpdate?stage=3&studentId=${id}`,
+        childBodies.StudentGuardian!(id, 'Reads', 0),
+      ),
+    );
+    // The course step names stage 10; the emergency contact (step 3) is unsaved.
+    const sent = await statementsOf(async () =>
+      ok(await student.post(`/StudentCourse/addOrUpdateList?studentId=${id}&stage=10`, [courseId])),
+    );
+    expect(await stageOf(id)).toBe(3);
+    const read = tablesRead(sent);
+    expect(read).toContain('student_guardians');
+    expect(read).toContain('emergency_contacts');
+    expect(LATER_STEPS.filter((table) => read.has(table))).toEqual([]);
+    // Each later save repeats the check (its stage is still past the unsaved step), no dearer.
+    const again = await statementsOf(async () =>
+      ok(await student.post(`/StudentCourse/addOrUpdateList?studentId=${id}&stage=10`, [courseId])),
+    );
+    expect(LATER_STEPS.filter((table) => tablesRead(again).has(table))).toEqual([]);
+    expect(again.length).toBeLessThanOrEqual(sent.length);
+  });
+
+  it('a save whose stage is already reached reads no step at all', async () => {
+    const [student] = await newStudent('reached');
+    const id = ok<{ id: number }>(
+      await student.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody('Reached')),
+    ).id;
+    ok(await student.post(`/StudentCourse/addOrUpdateList?studentId=${id}&stage=10`, [courseId]));
+    expect(await stageOf(id)).toBe(2);
+    const sent = await statementsOf(async () =>
+      ok(
+        await student.post(`/StudentInfo/CreateOrUpdate?studentId=${id}&stage=2`, studentInfoBody('Reached')),
+      ),
+    );
+    const read = tablesRead(sent);
+    expect([...LATER_STEPS, 'student_guardians', 'emergency_contacts'].filter((x) => read.has(x))).toEqual(
+      [],
+    );
+  });
+
+  it('a complete application still reaches stage 10 through the course save', async () => {
+    const [student, studentWho] = await newStudent('complete');
+    const id = await completeApplication(t, student, studentWho, 'Readsall', [courseId]);
+    expect(await stageOf(id)).toBe(10);
+  });
+});
