@@ -25,6 +25,18 @@ export const ZSettings = z.object({
   safeSubmitLeadWeeks: whole(1, 52, 8),
   /** Days an application may wait in one status before the admin dashboard points it out. */
   statusWaitLimitDays: whole(1, 365, 14),
+  /**
+   * Issue 22 item 5: the typical days each stage after acceptance takes, counted from the stage
+   * before it (the applicant's card shows the expected dates). Defaults: docs/decisions.md.
+   */
+  /** Offer accepted → tuition deposit paid. */
+  depositDays: whole(1, 365, 14),
+  /** Deposit paid → student pass application filed with EMGS. */
+  passFiledDays: whole(1, 365, 14),
+  /** Pass filed → eVAL (electronic visa approval letter) issued. */
+  evalIssuedDays: whole(1, 365, 45),
+  /** eVAL issued → enrolled at the university. */
+  enrolledDays: whole(1, 365, 30),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 export type TSettingKey = keyof TSettings;
@@ -43,6 +55,10 @@ export const SETTING_UNITS: Record<TSettingKey, 'days' | 'hours' | 'weeks'> = {
   unattachedUploadHours: 'hours',
   safeSubmitLeadWeeks: 'weeks',
   statusWaitLimitDays: 'days',
+  depositDays: 'days',
+  passFiledDays: 'days',
+  evalIssuedDays: 'days',
+  enrolledDays: 'days',
 };
 
 /** A change from the admin screen: every setting, each within its bounds. */

@@ -5,6 +5,8 @@ import {
   type TApplicationStatusDetail,
   type TDocumentRequest,
   type TStatusHistoryEntry,
+  ZPassportWhereaboutsUpdate,
+  ZStageDurations,
 } from '@uniapply/shared';
 import { json, problem, type THandlers } from './fake-api';
 
@@ -65,7 +67,14 @@ export function statusApplication(
   studentId = 12,
 ): TFakeApplication {
   return {
-    state: { studentCourseId, studentId, status, version: history.length, updatedAt: at(59) },
+    state: {
+      studentCourseId,
+      studentId,
+      status,
+      version: history.length,
+      updatedAt: at(59),
+      passportWhereabouts: 'withApplicant',
+    },
     history,
     requests,
     offer: null,
@@ -131,6 +140,16 @@ export function fakeStatusApi(applications: TFakeApplication[]) {
       const last = found.history.at(-1)!;
       found.history = found.history.map((e) => (e.id === last.id ? { ...e, undone: true } : e));
       move(found, last.from!, null, { undoes: last.id });
+      return json(found.state);
+    },
+    // Issue 22 item 5: the durations every reader may see, and the admin's passport whereabouts.
+    'GET /api/Settings/stageDurations': () => json(ZStageDurations.parse({})),
+    'POST /api/ApplicationStatus/passport': (init) => {
+      const body = ZPassportWhereaboutsUpdate.safeParse(JSON.parse(String(init?.body)));
+      if (!body.success) return problem(400, 'Invalid body.');
+      const found = store.get(body.data.studentCourseId);
+      if (!found) return problem(404, 'Application not found.');
+      found.state = { ...found.state, passportWhereabouts: body.data.whereabouts };
       return json(found.state);
     },
     'POST /api/DocumentRequest/upload': (init, url = '') => {

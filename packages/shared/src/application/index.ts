@@ -7,6 +7,7 @@ export * from './document-types.js';
 export * from './draft.js';
 export * from './entries.js';
 export * from './messages.js';
+export * from './next-steps.js';
 export * from './offers.js';
 export * from './passport.js';
 export * from './personal-step.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId } from '../fields.js';
-import { ZOffer } from './offers.js';
+import { ZOffer, ZPassportWhereabouts } from './offers.js';
 
 // The status pipeline of a submitted application (issue 12): one status per submitted student
 // course, the one table of allowed moves, who may make them, and the shapes of the API.
@@ -213,6 +213,8 @@ export const ZApplicationStatusState = z.object({
   status: ZApplicationStatus,
   version: zVersion,
   updatedAt: z.string(),
+  /** Issue 22 item 5: where the passport is (admins set it; applicants see it after acceptance). */
+  passportWhereabouts: ZPassportWhereabouts,
 });
 export type TApplicationStatusState = z.infer<typeof ZApplicationStatusState>;
 

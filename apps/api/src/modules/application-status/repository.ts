@@ -5,6 +5,7 @@ import {
   type TApplicationStatusState,
   type TDocumentRequest,
   type TOpenDocumentRequest,
+  type TPassportWhereabouts,
   type TStatusHistoryEntry,
 } from '@uniapply/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
@@ -150,6 +151,7 @@ export async function stateOf(tx: TDbOrTx, app: TApplicationRef): Promise<TAppli
       status: applicationStatuses.status,
       version: applicationStatuses.version,
       updatedAt: applicationStatuses.updatedAt,
+      passportWhereabouts: applicationStatuses.passportWhereabouts,
     })
     .from(applicationStatuses)
     .where(eq(applicationStatuses.studentCourseId, app.studentCourseId));
@@ -160,6 +162,7 @@ export async function stateOf(tx: TDbOrTx, app: TApplicationRef): Promise<TAppli
     status: (row?.status ?? 'submitted') as TApplicationStatus,
     version: row?.version ?? 0,
     updatedAt: row?.updatedAt ?? '',
+    passportWhereabouts: (row?.passportWhereabouts ?? 'withApplicant') as TPassportWhereabouts,
   };
 }
 
@@ -176,6 +179,7 @@ export async function listStates(
       status: sql<TApplicationStatus>`coalesce(${applicationStatuses.status}, 'submitted')`,
       version: sql<number>`coalesce(${applicationStatuses.version}, 0)`.mapWith(Number),
       updatedAt: sql<string>`coalesce(${applicationStatuses.updatedAt}, ${studentCourses.submittedAt})::text`,
+      passportWhereabouts: sql<TPassportWhereabouts>`coalesce(${applicationStatuses.passportWhereabouts}, 'withApplicant')`,
     })
     .from(studentCourses)
     .innerJoin(studentInfos, eq(studentInfos.id, studentCourses.studentId))
@@ -379,4 +383,19 @@ export async function documentTypesExist(tx: TDbOrTx, ids: number[]): Promise<bo
     .from(documentTypes)
     .where(inArray(documentTypes.id, unique));
   return rows.length === unique.length;
+}
+
+/** Issue 22 item 5: sets where the passport is; the status, its version and its time stay. */
+export async function setPassportWhereabouts(
+  tx: TDbOrTx,
+  studentCourseId: number,
+  whereabouts: TPassportWhereabouts,
+) {
+  await tx
+    .insert(applicationStatuses)
+    .values({ studentCourseId, status: 'submitted', passportWhereabouts: whereabouts })
+    .onConflictDoUpdate({
+      target: applicationStatuses.studentCourseId,
+      set: { passportWhereabouts: whereabouts },
+    });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { documentsDeps } from '../documents/service.js';
 import { registerDeferralRoutes } from './deferral.js';
 import { registerOverview } from './overview.js';
+import { registerPassportRoutes } from './passport.js';
 import { registerRequestRoutes } from './request-routes.js';
 import { registerStatusRoutes } from './status-routes.js';
 
@@ -18,4 +19,5 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   registerDeferralRoutes(fastify);
   registerOverview(fastify);
   registerRequestRoutes(fastify, deps);
+  registerPassportRoutes(fastify);
 }

@@ -1,4 +1,4 @@
-import { ZSettings, ZSettingsUpdate } from '@uniapply/shared';
+import { ZSettings, ZSettingsUpdate, ZStageDurations } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { problems } from '../../http/openapi.js';
@@ -24,6 +24,22 @@ export async function settingsModule(fastify: FastifyInstance) {
       config: { access: ['Admin'] },
     },
     async () => readSettings(database.db),
+  );
+
+  // Issue 22 item 5: the typical durations of the stages after acceptance are the applicants' too
+  // (their status card's expected dates); only these, never the rest of the settings.
+  app.get(
+    '/Settings/stageDurations',
+    {
+      schema: {
+        tags: ['settings'],
+        operationId: 'Settings_stageDurations',
+        summary: 'The typical days of each stage after acceptance (every signed-in user)',
+        response: { 200: ZStageDurations },
+      },
+      config: { access: 'signedIn' },
+    },
+    async () => ZStageDurations.parse(await readSettings(database.db)),
   );
 
   app.put(

@@ -15,7 +15,13 @@ import { api } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { formatIn } from '../../lib/format';
 import { resourceKeys } from '../../lib/resources';
-import { refreshStatuses, StatusDetailLayout, StatusTimeline, useStatusDetail } from '../application-status';
+import {
+  NextSteps,
+  refreshStatuses,
+  StatusDetailLayout,
+  StatusTimeline,
+  useStatusDetail,
+} from '../application-status';
 import { useSession } from '../auth';
 import { downloadStoredFile } from './downloads';
 import { IntakeDeferral } from './intake-deferral';
@@ -96,6 +102,7 @@ export function ApplicationStatusPanel({ studentCourseId }: { studentCourseId: n
             <StatusMoveForm state={state} onMoved={refresh} onConflict={refresh} />
             <Undo state={state} entry={undoableEntry(history, state, user?.userId)} onDone={refresh} />
             <IntakeDeferral state={state} onDone={refresh} />
+            <NextSteps state={state} history={history} admin />
             <Requests requests={requests} />
             <StatusTimeline entries={history} admin />
           </>
