@@ -1,4 +1,4 @@
-import { Alert, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -9,7 +9,6 @@ import {
   type TApplicationStatusDetail,
   type TApplicationStatusState,
   type TPassportWhereabouts,
-  type TStageDurations,
 } from '@uniapply/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +16,7 @@ import { api } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { formatIn } from '../../lib/format';
 import { STATUS_NAMESPACES } from './namespaces';
-import { refreshStatuses } from './status-api';
+import { fetchStageDurations, refreshStatuses, statusKeys } from './status-api';
 
 // Issue 22 item 5: what happens next after an offer is accepted, and by when (the typical durations
 // of Settings, `nextSteps` of the shared package), and where the passport is. The applicant's card
@@ -26,8 +25,8 @@ import { refreshStatuses } from './status-api';
 /** The typical durations (every signed-in user may read them; they change rarely). */
 const useStageDurations = () =>
   useQuery({
-    queryKey: ['Settings', 'stageDurations'],
-    queryFn: ({ signal }) => api.get<TStageDurations>('/Settings/stageDurations', { signal }),
+    queryKey: statusKeys.stageDurations,
+    queryFn: ({ signal }) => fetchStageDurations(signal),
     staleTime: 10 * 60_000,
   });
 
@@ -121,11 +120,14 @@ function PassportControl({ state }: { state: TApplicationStatusState }) {
   });
   return (
     <Stack gap={4}>
-      <NativeSelect
+      <Select
         label={t('nextSteps.passportLabel')}
         value={state.passportWhereabouts}
+        allowDeselect={false}
         disabled={save.isPending}
-        onChange={(e) => save.mutate(e.currentTarget.value as TPassportWhereabouts)}
+        onChange={(value) => {
+          if (value && value !== state.passportWhereabouts) save.mutate(value as TPassportWhereabouts);
+        }}
         data={PASSPORT_WHEREABOUTS.map((w) => ({ value: w, label: t(`nextSteps.adminWhereabouts.${w}`) }))}
         style={{ maxWidth: 360 }}
       />

@@ -3,6 +3,7 @@ import type {
   TApplicationStatusDetail,
   TApplicationStatusState,
   TOpenDocumentRequest,
+  TStageDurations,
   TStatusOverview,
 } from '@uniapply/shared';
 import { api } from '../../lib/api';
@@ -19,6 +20,8 @@ export const statusKeys = {
   overview: ['ApplicationStatus', 'overview'] as const,
   detail: (studentCourseId: number) => ['ApplicationStatus', 'get', studentCourseId] as const,
   openRequests: ['ApplicationStatus', 'openRequests'] as const,
+  /** Issue 22 item 5: the typical durations of the stages after acceptance (Settings). */
+  stageDurations: ['ApplicationStatus', 'stageDurations'] as const,
 };
 
 export const fetchStatusList = (studentId: number, signal?: AbortSignal) =>
@@ -36,6 +39,10 @@ export const fetchStatusOverview = (signal?: AbortSignal) =>
 /** The open document requests of every application the caller may see (the agent's home). */
 export const fetchOpenRequests = (signal?: AbortSignal) =>
   api.get<TOpenDocumentRequest[]>('/DocumentRequest/open', { signal });
+
+/** The typical durations of the stages after acceptance (every signed-in user may read them). */
+export const fetchStageDurations = (signal?: AbortSignal) =>
+  api.get<TStageDurations>('/Settings/stageDurations', { signal });
 
 /** Everything the applicant side shows about statuses is read again. */
 export const refreshStatuses = (queryClient: QueryClient) =>
