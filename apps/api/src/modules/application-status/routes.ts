@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { documentsDeps } from '../documents/service.js';
 import { registerDeferralRoutes } from './deferral.js';
+import { registerOfferRoutes } from './offer-routes.js';
 import { registerOverview } from './overview.js';
 import { registerRequestRoutes } from './request-routes.js';
 import { registerStatusRoutes } from './status-routes.js';
@@ -18,4 +19,5 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   registerDeferralRoutes(fastify);
   registerOverview(fastify);
   registerRequestRoutes(fastify, deps);
+  registerOfferRoutes(fastify, deps);
 }
