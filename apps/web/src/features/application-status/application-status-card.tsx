@@ -16,6 +16,7 @@ import { api } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { uploadFile, uploadRefusal } from '../../lib/upload';
 import { STATUS_NAMESPACES } from './namespaces';
+import { OfferSection } from './offer-section';
 import { refreshStatuses } from './status-api';
 import { StatusDetailLayout, useStatusDetail } from './status-detail-layout';
 import { StatusTimeline } from './status-timeline';
@@ -62,6 +63,7 @@ export function ApplicationStatusCard({ studentCourseId, course, university, anc
         {({ requests, history, state }) => (
           <>
             <Requests requests={requests} replaceable={mayReplaceAnswer(state.status)} />
+            <OfferSection studentCourseId={studentCourseId} />
             <StatusTimeline entries={history} />
             <Withdraw state={state} course={course} />
           </>
