@@ -34,6 +34,9 @@ export const ERROR_CODES = [
   'intakePast',
   'intakeFull',
   'intakeNotLater',
+  // Issue 22: an offer's change refused by its status; evidence for a decided condition.
+  'offerClosed',
+  'conditionDecided',
   'payloadTooLarge',
   'fileTooLarge',
   'uploadQuota',

@@ -10,6 +10,8 @@ export const MAIL_KINDS = [
   'reminderIdle',
   'reminderDocuments',
   'reminderDeadline',
+  // Issue 22: every condition of an offer met.
+  'conditionsMet',
 ] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 /** A queued mail's state: waiting (or between retries), delivered, or given up after the last attempt. */

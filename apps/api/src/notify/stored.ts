@@ -75,7 +75,18 @@ export async function storeChangeNotification(
   tx: TDbOrTx,
   change: TApplicationChange,
 ): Promise<TStoredNotification[]> {
-  if (change.kind !== 'statusChanged' || change.from === null) return [];
+  // What the applicant is told: a status change (not confirm's own entry), or (issue 22) every
+  // condition of the offer met.
+  const told =
+    change.kind === 'statusChanged' && change.from !== null
+      ? ({
+          kind: 'statusChanged',
+          payload: { from: change.from, to: change.to, message: change.message },
+        } as const)
+      : change.kind === 'conditionsMet'
+        ? ({ kind: 'conditionsMet', payload: { offerId: change.offerId } } as const)
+        : null;
+  if (!told) return [];
   // The applicant's own withdrawal is not news to them.
   if (change.byUserId !== null && change.byUserId === change.ownerUserId) return [];
   const [owner] = await tx
@@ -88,8 +99,7 @@ export async function storeChangeNotification(
     .values({
       userId: owner.id,
       studentCourseId: change.studentCourseId,
-      kind: 'statusChanged',
-      payload: { from: change.from, to: change.to, message: change.message },
+      ...told,
       createdAt: change.at,
     })
     .returning({ id: un.id });

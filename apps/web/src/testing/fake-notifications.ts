@@ -24,10 +24,20 @@ export const storedNotification = (
   ...options,
 });
 
+/** Every condition of an offer met (issue 22), as the server stores it. */
+export const storedConditionsMet = (
+  id: number,
+  options: Partial<Omit<TUserNotification, 'kind' | 'payload'>> = {},
+): TUserNotification => ({
+  ...storedNotification(id, 'submitted', options),
+  kind: 'conditionsMet',
+  payload: { offerId: 1 },
+});
+
 /** A reminder (issue 21 item 5) as the server stores it. */
 export const storedReminder = (
   id: number,
-  kind: Exclude<TUserNotification['kind'], 'statusChanged'>,
+  kind: Exclude<TUserNotification['kind'], 'statusChanged' | 'conditionsMet'>,
   payload: Extract<TUserNotification, { kind: typeof kind }>['payload'],
   options: Partial<Omit<TUserNotification, 'kind' | 'payload'>> = {},
 ): TUserNotification => ({ ...storedNotification(id, 'submitted', options), kind, payload });

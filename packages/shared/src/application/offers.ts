@@ -64,6 +64,10 @@ export const ZOfferTerms = z.object({
 });
 export type TOfferTerms = z.infer<typeof ZOfferTerms>;
 
+/** An admin changes an open offer's terms without a status move (e.g. a later answer-by date). */
+export const ZOfferTermsChange = ZOfferTerms.extend({ studentCourseId: zId });
+export type TOfferTermsChange = z.infer<typeof ZOfferTermsChange>;
+
 /** The conditions a move's terms must have: at least one on a conditional offer, none otherwise. */
 export const termsFitType = (type: TOfferType, terms: Pick<TOfferTerms, 'conditions'>) =>
   type === 'conditional' ? terms.conditions.length > 0 : terms.conditions.length === 0;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId } from '../fields.js';
-import { ZOffer, ZPassportWhereabouts } from './offers.js';
+import { termsFitType, ZOffer, ZOfferTerms, ZPassportWhereabouts } from './offers.js';
 
 // The status pipeline of a submitted application (issue 12): one status per submitted student
 // course, the one table of allowed moves, who may make them, and the shapes of the API.
@@ -168,6 +168,8 @@ export const ZStatusMove = z
     internal: z.boolean().default(false),
     version: zVersion,
     requests: z.array(ZDocumentRequestItem).max(20, 'validation.tooMany').optional(),
+    /** Issue 22: the offer's terms, only with a move to conditionalOffer or unconditionalOffer. */
+    offer: ZOfferTerms.optional(),
   })
   .refine((v) => v.to !== 'documentsRequested' || (v.requests?.length ?? 0) > 0, {
     message: 'validation.selectOne',
@@ -181,7 +183,19 @@ export const ZStatusMove = z
     // The applicant must be able to read what is asked of them.
     message: 'validation.invalid',
     path: ['internal'],
-  });
+  })
+  .refine((v) => v.offer === undefined || isOpenOffer(v.to), {
+    message: 'validation.unknownField',
+    path: ['offer'],
+  })
+  .refine(
+    (v) =>
+      v.offer === undefined ||
+      !isOpenOffer(v.to) ||
+      termsFitType(v.to === 'conditionalOffer' ? 'conditional' : 'unconditional', v.offer),
+    // A conditional offer names at least one condition; an unconditional one none.
+    { message: 'validation.invalid', path: ['offer', 'conditions'] },
+  );
 export type TStatusMove = z.infer<typeof ZStatusMove>;
 
 /**
@@ -290,7 +304,12 @@ export type TApplicationStatusDetail = z.infer<typeof ZApplicationStatusDetail>;
 
 /** Issue 18: what a stored notification of a student or an agent reports (issue 21: reminders too). */
 export const REMINDER_NOTIFICATION_KINDS = ['reminderIdle', 'reminderDocuments', 'reminderDeadline'] as const;
-export const USER_NOTIFICATION_KINDS = ['statusChanged', ...REMINDER_NOTIFICATION_KINDS] as const;
+export const USER_NOTIFICATION_KINDS = [
+  'statusChanged',
+  ...REMINDER_NOTIFICATION_KINDS,
+  // Issue 22: every condition of the application's offer is met (the offer shows as unconditional).
+  'conditionsMet',
+] as const;
 export type TReminderNotificationKind = (typeof REMINDER_NOTIFICATION_KINDS)[number];
 export const ZUserNotificationPayload = z.object({
   from: ZApplicationStatus.nullable(),
@@ -308,6 +327,8 @@ export const ZReminderPayload = z.object({
   step: z.number().int().optional(),
 });
 export type TReminderPayload = z.infer<typeof ZReminderPayload>;
+/** Issue 22: every condition of the offer met (its id; the offer then shows as unconditional). */
+export const ZConditionsMetPayload = z.object({ offerId: zId });
 
 const ZUserNotificationBase = z.object({
   id: zId,
@@ -328,6 +349,7 @@ const ZUserNotificationBase = z.object({
 export const ZUserNotification = z.discriminatedUnion('kind', [
   ZUserNotificationBase.extend({ kind: z.literal('statusChanged'), payload: ZUserNotificationPayload }),
   ZUserNotificationBase.extend({ kind: z.enum(REMINDER_NOTIFICATION_KINDS), payload: ZReminderPayload }),
+  ZUserNotificationBase.extend({ kind: z.literal('conditionsMet'), payload: ZConditionsMetPayload }),
 ]);
 export type TUserNotification = z.infer<typeof ZUserNotification>;
 
@@ -423,4 +445,6 @@ export type TApplicationChange =
       undoes: number | null;
     })
   | (TChangeBase & { kind: 'documentsRequested'; requestIds: number[] })
-  | (TChangeBase & { kind: 'requestAnswered'; requestId: number; openRequests: number });
+  | (TChangeBase & { kind: 'requestAnswered'; requestId: number; openRequests: number })
+  /** Issue 22: an admin's decision met the offer's last pending condition. */
+  | (TChangeBase & { kind: 'conditionsMet'; offerId: number });

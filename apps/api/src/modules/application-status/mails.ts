@@ -8,7 +8,7 @@ import {
   universities,
   universityCourses,
 } from '../../db/schema/index.js';
-import { enqueueMail, type TMailItem } from '../mail/index.js';
+import { enqueueMail, enqueueServerMails, type TMailItem } from '../mail/index.js';
 import type { TApplicationChange } from './events.js';
 
 // The status mails of issue 12 item 4, queued in the change's transaction (the mail module's
@@ -57,6 +57,15 @@ export async function enqueueChangeMails(
   let queued = 0;
   for (const change of changes) {
     if (change.kind === 'documentsRequested') queued += await enqueueRequestMail(tx, change, changes);
+    // Issue 22: every condition of the offer met (the offer now shows as unconditional).
+    if (change.kind === 'conditionsMet')
+      queued += await enqueueServerMails(tx, [
+        {
+          kind: 'conditionsMet',
+          studentId: change.studentId,
+          params: await namesOf(tx, change.studentCourseId),
+        },
+      ]);
     if (change.kind !== 'statusChanged') continue;
     if (change.from === null) {
       received.set(change.studentId, [...(received.get(change.studentId) ?? []), change.studentCourseId]);

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { documentsDeps } from '../documents/service.js';
 import { registerDeferralRoutes } from './deferral.js';
+import { registerOfferRoutes } from './offer-routes.js';
 import { registerOverview } from './overview.js';
 import { registerPassportRoutes } from './passport.js';
 import { registerRequestRoutes } from './request-routes.js';
@@ -20,4 +21,5 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   registerOverview(fastify);
   registerRequestRoutes(fastify, deps);
   registerPassportRoutes(fastify);
+  registerOfferRoutes(fastify, deps);
 }

@@ -12,6 +12,7 @@ import type { TDbOrTx } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { TIdempotentWrite } from '../../http/idempotency.js';
 import type { TActor } from '../../resources/scope.js';
+import { offerTypeOf, saveOffer, undoOfferMove } from '../offers/service.js';
 import type { ChangeCollector } from './events.js';
 import {
   answerRequestRow,
@@ -148,6 +149,7 @@ export async function moveStatus(
   actor: TActor,
   input: TStatusMove,
   key?: TIdempotentWrite,
+  now = new Date(),
 ): Promise<TApplicationStatusState> {
   const app = await requireApplication(tx, actor, input.studentCourseId);
   if (input.to === 'withdrawn') throw forbidden('Only the applicant withdraws an application.');
@@ -188,6 +190,10 @@ export async function moveStatus(
       requestIds,
     });
   }
+  // Issue 22: a move to an offer creates or updates the application's offer with its terms.
+  const offerType = offerTypeOf(input.to);
+  if (offerType)
+    await saveOffer(tx, { ...app, type: offerType, terms: input.offer, byUserId: actor.id, now });
   const state = await stateOf(tx, app);
   await key?.answer(tx, state);
   return state;
@@ -199,6 +205,7 @@ export async function undoMove(
   changes: ChangeCollector,
   actor: TActor,
   input: TStatusUndo,
+  now = new Date(),
 ): Promise<TApplicationStatusState> {
   const app = await requireApplication(tx, actor, input.studentCourseId);
   const current = await lockSeen(tx, app.studentCourseId, input.version);
@@ -215,6 +222,9 @@ export async function undoMove(
   )
     throw undoUnavailable();
   await dropOpenRequestsOf(tx, last.id);
+  // Issue 22: the offer a move made goes with its undo (docs/decisions.md, "Offers as records").
+  if (offerTypeOf(last.toStatus as TApplicationStatus))
+    await undoOfferMove(tx, { ...app, backTo: last.fromStatus as TApplicationStatus, now });
   await markUndone(tx, last.id);
   await writeChange(tx, changes, app, {
     from: current.status,

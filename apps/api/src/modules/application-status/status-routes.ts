@@ -106,7 +106,9 @@ function registerStatusMoves(fastify: FastifyInstance) {
     },
     async (req, res) =>
       idempotentAdd(req, res, (key) =>
-        changing((tx, changes) => moveStatus(tx, changes, actorOf(req.user!), req.body as TStatusMove, key)),
+        changing((tx, changes) =>
+          moveStatus(tx, changes, actorOf(req.user!), req.body as TStatusMove, key, app.clock.now()),
+        ),
       ),
   );
 
@@ -125,7 +127,8 @@ function registerStatusMoves(fastify: FastifyInstance) {
         response: { 200: documented(ZApplicationStatusState), ...problems(404, 409) },
       },
     },
-    async (req) => changing((tx, changes) => undoMove(tx, changes, actorOf(req.user!), req.body)),
+    async (req) =>
+      changing((tx, changes) => undoMove(tx, changes, actorOf(req.user!), req.body, app.clock.now())),
   );
 
   app.post(

@@ -6,6 +6,8 @@ import {
   documentTypes,
   files,
   languageQualifications,
+  offerConditions,
+  offers,
   qualifications,
   studentDocuments,
   studentInfos,
@@ -227,6 +229,9 @@ function unreferenced() {
     sql`not exists (select 1 from ${languageQualifications} where ${languageQualifications.studentId} = ${files.studentId}
           and lower(${languageQualifications.certFileName}) = ${id})`,
     sql`not exists (select 1 from ${documentRequests} where ${documentRequests.fileId} = ${files.id})`,
+    // Issue 22: an offer condition's evidence and an offer's letter (each through its file index).
+    sql`not exists (select 1 from ${offerConditions} where ${offerConditions.evidenceFileId} = ${files.id})`,
+    sql`not exists (select 1 from ${offers} where ${offers.letterFileId} = ${files.id})`,
   ];
 }
 

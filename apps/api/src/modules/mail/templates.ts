@@ -138,6 +138,8 @@ function bodyOf(
         { list: p.deadline ? deadlineLines(p.deadline, language, t) : [] },
         { p: t('mailTexts:reminderDeadline.confirm') },
       ];
+    case 'conditionsMet':
+      return [{ p: t(`mailTexts:conditionsMet.${whose}`, p) }, { p: t('mailTexts:conditionsMet.next') }];
   }
 }
 

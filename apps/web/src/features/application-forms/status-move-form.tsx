@@ -15,6 +15,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   adminMovesFrom,
   documentTypeName,
+  isOpenOffer,
   STATUS_MESSAGE_MAX,
   type TApplicationStatus,
   type TApplicationStatusState,
@@ -28,6 +29,7 @@ import { notifySuccess } from '../../components/crud/notify';
 import { ApiError, api } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { newIdempotencyKey, resourceKeys, resources } from '../../lib/resources';
+import { emptyOfferDraft, OfferTermsFields, offerTermsBody, type TOfferDraft } from './offer-terms-fields';
 
 // The admin's status control (issue 12): only the moves the shared table allows an admin from the
 // current status (never Withdrawn), a message to the applicant, the internal-note flag, and for
@@ -47,9 +49,16 @@ const newRow = (): TRequestRow => ({ key: nextKey++, kind: '', text: '' });
 /** The move as the server takes it, from the form's values. */
 export function moveBody(
   state: TApplicationStatusState,
-  values: { to: TApplicationStatus | null; message: string; internal: boolean; rows: TRequestRow[] },
+  values: {
+    to: TApplicationStatus | null;
+    message: string;
+    internal: boolean;
+    rows: TRequestRow[];
+    offer?: TOfferDraft;
+  },
 ): unknown {
   const requested = values.to === 'documentsRequested';
+  const offered = values.to !== null && isOpenOffer(values.to) && values.offer;
   return {
     studentCourseId: state.studentCourseId,
     to: values.to,
@@ -65,6 +74,8 @@ export function moveBody(
           ),
         }
       : {}),
+    // Issue 22: a move to an offer carries its terms.
+    ...(offered ? { offer: offerTermsBody(values.offer!, values.to === 'conditionalOffer') } : {}),
   };
 }
 
@@ -73,8 +84,15 @@ type TMoveDraft = {
   message: string;
   internal: boolean;
   rows: TRequestRow[];
+  offer: TOfferDraft;
 };
-const emptyDraft = (): TMoveDraft => ({ to: null, message: '', internal: false, rows: [newRow()] });
+const emptyDraft = (): TMoveDraft => ({
+  to: null,
+  message: '',
+  internal: false,
+  rows: [newRow()],
+  offer: emptyOfferDraft(),
+});
 
 /** The move being written, its body and validity, and the one request that sends it. */
 function useStatusMove(
@@ -162,6 +180,13 @@ export function StatusMoveForm({
       />
       {requested ? (
         <RequestRows rows={draft.rows} setRows={(rows) => setDraft((d) => ({ ...d, rows: rows(d.rows) }))} />
+      ) : null}
+      {draft.to !== null && isOpenOffer(draft.to) ? (
+        <OfferTermsFields
+          draft={draft.offer}
+          conditional={draft.to === 'conditionalOffer'}
+          onChange={(offer) => setDraft((d) => ({ ...d, offer: offer(d.offer) }))}
+        />
       ) : null}
       <Textarea
         label={t('admin.message')}

@@ -25,6 +25,7 @@ import {
 import { useSession } from '../auth';
 import { downloadStoredFile } from './downloads';
 import { IntakeDeferral } from './intake-deferral';
+import { OfferAdmin } from './offer-admin';
 import { StatusMoveForm } from './status-move-form';
 
 // The status of the selected application on the admin's Application Forms screen (issue 12): the
@@ -97,8 +98,9 @@ export function ApplicationStatusPanel({ studentCourseId }: { studentCourseId: n
           ) : null
         }
       >
-        {({ state, history, requests }) => (
+        {({ state, history, requests, offer }) => (
           <>
+            <OfferAdmin offer={offer} />
             <StatusMoveForm state={state} onMoved={refresh} onConflict={refresh} />
             <Undo state={state} entry={undoableEntry(history, state, user?.userId)} onDone={refresh} />
             <IntakeDeferral state={state} onDone={refresh} />

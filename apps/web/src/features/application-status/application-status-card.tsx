@@ -17,6 +17,7 @@ import { errorText } from '../../lib/error-text';
 import { uploadFile, uploadRefusal } from '../../lib/upload';
 import { STATUS_NAMESPACES } from './namespaces';
 import { NextSteps } from './next-steps';
+import { OfferSection } from './offer-section';
 import { refreshStatuses } from './status-api';
 import { StatusDetailLayout, useStatusDetail } from './status-detail-layout';
 import { StatusTimeline } from './status-timeline';
@@ -64,6 +65,7 @@ export function ApplicationStatusCard({ studentCourseId, course, university, anc
           <>
             <Requests requests={requests} replaceable={mayReplaceAnswer(state.status)} />
             <NextSteps state={state} history={history} />
+            <OfferSection studentCourseId={studentCourseId} />
             <StatusTimeline entries={history} />
             <Withdraw state={state} course={course} />
           </>

@@ -3,6 +3,7 @@ export { ActionNeededBanner, type TWaitingApplication } from './action-needed-ba
 export { ApplicationStatusList, applicationAnchor } from './application-status-list';
 export { STATUS_NAMESPACES } from './namespaces';
 export { NextSteps } from './next-steps';
+export { conditionName, OFFER_NAMESPACES, OfferDetails } from './offer-details';
 export { AgentActionNeeded, OpenRequestsPanel } from './open-requests-panel';
 export { fetchMyStatuses, fetchStatusList, refreshStatuses, statusKeys } from './status-api';
 export { StatusBadge, statusChoiceFilter } from './status-badge';

@@ -177,7 +177,7 @@ export const applicationLink = (n: TUserNotification, agent: boolean) =>
  */
 function ReminderText({ notification: n, agent }: { notification: TUserNotification; agent: boolean }) {
   const { t, i18n } = useTranslation(['status', 'common']);
-  if (n.kind === 'statusChanged') return null;
+  if (n.kind === 'statusChanged' || n.kind === 'conditionsMet') return null;
   const { step, deadline } = n.payload;
   const text =
     n.kind === 'reminderIdle'
@@ -231,7 +231,7 @@ function Entry({
     >
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
-          {n.kind !== 'statusChanged' && (
+          {n.kind !== 'statusChanged' && n.kind !== 'conditionsMet' && (
             <Badge color="indigo.9" variant="filled" size="sm">
               {t('page.reminder')}
             </Badge>
@@ -265,6 +265,8 @@ function Entry({
               </Text>
             ) : null}
           </>
+        ) : n.kind === 'conditionsMet' ? (
+          <Text size="sm">{t(agent ? 'page.conditionsMetAgent' : 'page.conditionsMet')}</Text>
         ) : (
           <ReminderText notification={n} agent={agent} />
         )}

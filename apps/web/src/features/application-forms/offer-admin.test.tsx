@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { TOffer, TStatusHistoryEntry } from '@uniapply/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  bodiesOf,
+  DEMO_USERS,
+  fakeStatusApi,
+  historyEntry,
+  json,
+  renderScreen,
+  resetNotifications,
+  statusApplication,
+} from '../../testing';
+import { ApplicationStatusPanel } from './status-panel';
+
+// Issue 22 item 2 on the admin's record: the move to an offer carries its terms (fees, answer-by
+// in Kuala Lumpur's time, conditions as rows), and the offer's conditions are decided one by one.
+
+const underReview = () => {
+  const last: TStatusHistoryEntry = { ...historyEntry(1, 'submitted', 'underReview', 2), byUserId: 5 };
+  return statusApplication(1, 'underReview', [historyEntry(1, null, 'submitted', 1), last]);
+};
+
+const offer: TOffer = {
+  id: 7,
+  studentCourseId: 1,
+  type: 'conditional',
+  intakeId: null,
+  fees: 'MYR 42,000 a year',
+  answerBy: '2027-03-01T15:59:00.000Z',
+  createdAt: '2027-01-10T00:00:00.000Z',
+  updatedAt: '2027-01-10T00:00:00.000Z',
+  conditionsMetAt: null,
+  answeredAt: null,
+  letterFileId: null,
+  conditions: [
+    {
+      id: 21,
+      kind: 'englishTest',
+      text: 'IELTS 6.0',
+      state: 'pending',
+      evidenceFileId: 'f1',
+      evidenceFileName: 'ielts.pdf',
+      evidenceAt: '2027-01-12T00:00:00.000Z',
+      decidedAt: null,
+    },
+  ],
+};
+
+async function renderPanel(fake: ReturnType<typeof fakeStatusApi>, extra = {}) {
+  return renderScreen(<ApplicationStatusPanel studentCourseId={1} />, {
+    handlers: {
+      'GET /api/auth/me': () => json(DEMO_USERS.Admin),
+      'GET /api/DocumentType/allAsync': () => json([]),
+      ...fake.handlers,
+      ...extra,
+    },
+  });
+}
+
+afterEach(() => resetNotifications());
+
+describe('the offer on the admin’s record', () => {
+  it('makes a conditional offer with its terms: fees, answer-by in Kuala Lumpur time, two conditions', async () => {
+    const { user, fetchMock } = await renderPanel(fakeStatusApi([underReview()]));
+    const panel = await screen.findByRole('region', { name: 'Status' }, { timeout: 20000 });
+    await user.click(await within(panel).findByRole('combobox', { name: 'Move to' }));
+    await user.click(await screen.findByRole('option', { name: 'Conditional offer' }));
+    const submit = within(panel).getByRole('button', { name: 'Change status' });
+    expect(submit).toBeDisabled(); // the first condition has no kind yet
+    await user.type(within(panel).getByRole('textbox', { name: /^Fees/ }), 'MYR 42,000 a year');
+    const answerBy = within(panel).getByLabelText(/Answer by \(Kuala Lumpur/);
+    await user.type(answerBy, '2027-03-01T23:59');
+    // Shown in both zones.
+    expect(await within(panel).findByText(/Tashkent/)).toBeInTheDocument();
+    await user.click(within(panel).getByRole('combobox', { name: 'Condition 1' }));
+    await user.click(await screen.findByRole('option', { name: 'English test' }));
+    await user.type(within(panel).getByRole('textbox', { name: 'Details of condition 1' }), 'IELTS 6.0');
+    await user.click(within(panel).getByRole('button', { name: 'Add a condition' }));
+    await user.click(within(panel).getByRole('combobox', { name: 'Condition 2' }));
+    await user.click(await screen.findByRole('option', { name: 'Final school certificate' }));
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    await waitFor(() => expect(bodiesOf(fetchMock, '/ApplicationStatus/move')).toHaveLength(1));
+    expect(bodiesOf(fetchMock, '/ApplicationStatus/move')[0]).toMatchObject({
+      to: 'conditionalOffer',
+      offer: {
+        fees: 'MYR 42,000 a year',
+        answerBy: '2027-03-01T15:59:00.000Z',
+        conditions: [
+          { kind: 'englishTest', text: 'IELTS 6.0' },
+          { kind: 'finalCertificate', text: null },
+        ],
+      },
+    });
+  }, 90_000);
+
+  it('shows the offer with the evidence and sets a condition met', async () => {
+    const app = {
+      ...statusApplication(1, 'conditionalOffer', [historyEntry(1, 'underReview', 'conditionalOffer', 3)]),
+      offer,
+    };
+    const { user, fetchMock } = await renderPanel(fakeStatusApi([app]), {
+      'POST /api/ApplicationStatus/offerCondition': () =>
+        json({ ...offer, conditions: [{ ...offer.conditions[0]!, state: 'met' }] }),
+    });
+    const section = await screen.findByRole('region', { name: 'Offer' }, { timeout: 20000 });
+    expect(within(section).getByText('MYR 42,000 a year')).toBeInTheDocument();
+    expect(
+      within(section).getByRole('button', { name: 'Download the evidence: ielts.pdf' }),
+    ).toBeInTheDocument();
+    await user.click(within(section).getByRole('radio', { name: 'Met' }));
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, '/ApplicationStatus/offerCondition')).toEqual([
+        { conditionId: 21, state: 'met' },
+      ]),
+    );
+  }, 60_000);
+});

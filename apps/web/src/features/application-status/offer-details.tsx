@@ -1,0 +1,90 @@
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { showsUnconditional, type TOffer, type TOfferCondition } from '@uniapply/shared';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Deadline } from '../../components/intakes/deadline';
+
+// Issue 22 item 2: an application's offer as both sides see it: its type (unconditional once every
+// condition is met), the fees, the answer-by date in Kuala Lumpur's and Tashkent's time, and the
+// conditions with their state. `conditionExtra` adds each condition's controls (the applicant's
+// evidence upload, the admin's decision).
+
+export const OFFER_NAMESPACES = ['offers', 'common'] as const;
+
+const STATE_COLORS: Record<TOfferCondition['state'], string> = {
+  pending: 'yellow.9',
+  met: 'green.9',
+  notMet: 'red.9',
+};
+
+/** A condition's name: its kind from the translated list, then the admin's text. */
+export function conditionName(c: Pick<TOfferCondition, 'kind' | 'text'>, t: (key: string) => string) {
+  const kind = t(`offers:kinds.${c.kind}`);
+  return c.text ? (c.kind === 'other' ? c.text : `${kind}: ${c.text}`) : kind;
+}
+
+export function OfferDetails({
+  offer,
+  conditionExtra,
+  children,
+}: {
+  offer: TOffer;
+  conditionExtra?: (condition: TOfferCondition) => ReactNode;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation(OFFER_NAMESPACES);
+  const headingId = useId();
+  const unconditional = showsUnconditional(offer);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={headingId} data-offer>
+      <Group gap="xs" wrap="wrap">
+        <Title order={4} size="h6" id={headingId}>
+          {t('offers:title')}
+        </Title>
+        <Badge color={unconditional ? 'green.9' : 'indigo.9'} variant="filled" data-offer-type>
+          {t(`offers:type.${unconditional ? 'unconditional' : 'conditional'}`)}
+        </Badge>
+      </Group>
+      {offer.type === 'conditional' && offer.conditionsMetAt ? (
+        <Text size="sm">{t('offers:allMet')}</Text>
+      ) : null}
+      <Stack gap={2}>
+        <Text size="sm" fw={600}>
+          {t('offers:fees')}
+        </Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {offer.fees ?? t('offers:noFees')}
+        </Text>
+      </Stack>
+      <Stack gap={2}>
+        <Text size="sm" fw={600}>
+          {t('offers:answerBy')}
+        </Text>
+        <Deadline value={offer.answerBy} />
+      </Stack>
+      {offer.conditions.length > 0 ? (
+        <Stack gap="xs">
+          <Text size="sm" fw={600}>
+            {t('offers:conditions')}
+          </Text>
+          <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {offer.conditions.map((c) => (
+              <Stack component="li" key={c.id} gap={4} data-condition={c.id}>
+                <Group gap="xs" wrap="wrap" align="center">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {conditionName(c, (key) => t(key))}
+                  </Text>
+                  <Badge color={STATE_COLORS[c.state]} variant="light" data-state={c.state}>
+                    {t(`offers:states.${c.state}`)}
+                  </Badge>
+                </Group>
+                {conditionExtra?.(c)}
+              </Stack>
+            ))}
+          </Stack>
+        </Stack>
+      ) : null}
+      {children}
+    </Stack>
+  );
+}
