@@ -25,12 +25,14 @@ import { systemMove } from '../application-status/service.js';
 // second run finds nothing to do: idempotent. `now` is the app's clock (the job runner's tick).
 
 /** Applications moved per transaction (one transaction: their rows, history, notifications, mails). */
-export const LAPSE_BATCH = 200;
+export const LAPSE_BATCH = 50;
 /**
- * At most this many moves per run (each kind): a run stays short (issue 22 item 7, at most 2 s),
- * and a backlog goes over the next runs, the oldest first.
+ * At most this many moves per run (both kinds, the lapses first): a run stays short (issue 22
+ * item 7, at most 2 s; each move writes its status, history, notification and mails), and a
+ * backlog (the first run after deployment) goes over the next runs, ten minutes apart, the oldest
+ * first. In the steady state a run finds a few offers due, if any.
  */
-export const LAPSES_PER_RUN = 1000;
+export const LAPSES_PER_RUN = 250;
 
 /** The statuses the system may lapse (the open offers) and end for conditions not met, from the table. */
 const fromStatuses = (to: TApplicationStatus) => APPLICATION_STATUSES.filter((s) => mayMove('system', s, to));
@@ -117,6 +119,12 @@ export async function runOfferLapse(
   { budget = LAPSES_PER_RUN, signal }: { budget?: number; signal?: AbortSignal } = {},
 ) {
   const lapsed = await moveDue(app, (limit) => dueLapses(now, limit), 'offerLapsed', budget, signal);
-  const notMet = await moveDue(app, (limit) => dueNotMet(now, limit), 'conditionsNotMet', budget, signal);
+  const notMet = await moveDue(
+    app,
+    (limit) => dueNotMet(now, limit),
+    'conditionsNotMet',
+    budget - lapsed,
+    signal,
+  );
   return { lapsed, notMet };
 }
