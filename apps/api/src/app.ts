@@ -26,6 +26,7 @@ import { documentsModule } from './modules/documents/routes.js';
 import { intakesModule } from './modules/intakes/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { notificationsModule } from './modules/notifications/routes.js';
+import { offerLapseModule } from './modules/offer-lapse/routes.js';
 import { remindersModule } from './modules/reminders/routes.js';
 import { settingsModule } from './modules/settings/routes.js';
 import { usersModule } from './modules/users/routes.js';
@@ -192,6 +193,7 @@ async function registerModules(app: FastifyInstance) {
   await app.register(intakesModule, { prefix: '/api' });
   await app.register(mailModule);
   await app.register(remindersModule);
+  await app.register(offerLapseModule);
   await app.register(resourceModule, { prefix: '/api' });
   await app.register(applicationFormsModule, { prefix: '/api' });
 }

@@ -12,6 +12,9 @@ export const MAIL_KINDS = [
   'reminderDeadline',
   // Issue 22: every condition of an offer met.
   'conditionsMet',
+  // Issue 22 item 6: the offer's answer-by date near; a condition pending as the intake nears.
+  'reminderOffer',
+  'reminderCondition',
 ] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 /** A queued mail's state: waiting (or between retries), delivered, or given up after the last attempt. */

@@ -303,7 +303,14 @@ export const ZApplicationStatusDetail = z.object({
 export type TApplicationStatusDetail = z.infer<typeof ZApplicationStatusDetail>;
 
 /** Issue 18: what a stored notification of a student or an agent reports (issue 21: reminders too). */
-export const REMINDER_NOTIFICATION_KINDS = ['reminderIdle', 'reminderDocuments', 'reminderDeadline'] as const;
+export const REMINDER_NOTIFICATION_KINDS = [
+  'reminderIdle',
+  'reminderDocuments',
+  'reminderDeadline',
+  // Issue 22 item 6: an offer's answer-by date near; a condition still pending as the intake nears.
+  'reminderOffer',
+  'reminderCondition',
+] as const;
 export const USER_NOTIFICATION_KINDS = [
   'statusChanged',
   ...REMINDER_NOTIFICATION_KINDS,
@@ -325,6 +332,10 @@ export const ZReminderPayload = z.object({
   studentId: zId.optional(),
   /** reminderIdle: the wizard's next step (1 to 10). */
   step: z.number().int().optional(),
+  /** reminderOffer: the offer's answer-by date, an instant (shown in both zones, each named). */
+  answerBy: z.string().optional(),
+  /** reminderCondition: the intake's start (its start date at 00:00 in Kuala Lumpur), an instant. */
+  intakeStart: z.string().optional(),
 });
 export type TReminderPayload = z.infer<typeof ZReminderPayload>;
 /** Issue 22: every condition of the offer met (its id; the offer then shows as unconditional). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zDate, zId } from '../fields.js';
-import { formatDateTime, type TDateValue } from '../format.js';
+import { formatDateTime, instantOfWallClock, type TDateValue } from '../format.js';
 import {
   APPLICANT_TIME_ZONE,
   deadlineZones,
@@ -92,3 +92,10 @@ export const deadlineText = (...args: Parameters<typeof deadlineLines>) =>
   deadlineLines(...args)
     .map((l) => `${l.time} (${l.zoneName})`)
     .join('\n');
+
+/**
+ * Issue 22: the instant an intake starts, its start date ('YYYY-MM-DD') at 00:00 in Kuala Lumpur
+ * (the lapse of pending conditions and their reminder count from it).
+ */
+export const intakeStartInstant = (startDate: string): string =>
+  instantOfWallClock(`${startDate}T00:00`, UNIVERSITY_TIME_ZONE) ?? `${startDate}T00:00:00.000Z`;

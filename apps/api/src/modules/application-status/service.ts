@@ -295,3 +295,25 @@ export async function answerRequest(
     await writeChange(tx, changes, app, { from: 'documentsRequested', to: 'underReview', by: null });
   return { replaced, state: await stateOf(tx, app) };
 }
+
+/**
+ * Issue 22: a move the system makes (the offer-lapse job: an offer not answered in time, a
+ * condition still pending when the intake starts), by no user. Locks the status row itself and
+ * moves only when the table lets the system make this move from the current status and, with
+ * `seenVersion`, when the status is still the version the caller read: otherwise it changes nothing
+ * and returns null (another process or an admin got there first). The history row and the change
+ * (the applicant's stored notification, the mails, the live push) as for any move; returns the move.
+ */
+export async function systemMove(
+  tx: TDbOrTx,
+  changes: ChangeCollector,
+  app: TApplicationRef,
+  to: TApplicationStatus,
+  seenVersion?: number,
+): Promise<{ from: TApplicationStatus; to: TApplicationStatus } | null> {
+  const current = await lockStatus(tx, app.studentCourseId);
+  if (seenVersion !== undefined && current.version !== seenVersion) return null;
+  if (!mayMove('system', current.status, to)) return null;
+  await writeChange(tx, changes, app, { from: current.status, to, by: null });
+  return { from: current.status, to };
+}

@@ -36,6 +36,10 @@ export type TMailParams = {
   step?: number;
   /** reminderDeadline: the application deadline, an instant (named in both zones). */
   deadline?: string;
+  /** reminderOffer: the offer's answer-by date, an instant (named in both zones). */
+  answerBy?: string;
+  /** reminderCondition: the intake's start, an instant (named in both zones). */
+  intakeStart?: string;
 };
 export type TMailItem = string | { documentTypeId: number; name: string };
 
@@ -140,6 +144,18 @@ function bodyOf(
       ];
     case 'conditionsMet':
       return [{ p: t(`mailTexts:conditionsMet.${whose}`, p) }, { p: t('mailTexts:conditionsMet.next') }];
+    case 'reminderOffer':
+      return [
+        { p: t(`mailTexts:reminderOffer.${whose}`, p) },
+        { list: p.answerBy ? deadlineLines(p.answerBy, language, t) : [] },
+        { p: t('mailTexts:reminderOffer.answer') },
+      ];
+    case 'reminderCondition':
+      return [
+        { p: t(`mailTexts:reminderCondition.${whose}`, p) },
+        { list: p.intakeStart ? deadlineLines(p.intakeStart, language, t) : [] },
+        { p: t('mailTexts:reminderCondition.evidence') },
+      ];
   }
 }
 

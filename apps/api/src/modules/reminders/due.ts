@@ -1,4 +1,11 @@
-import type { TSettings } from '@uniapply/shared';
+import {
+  APPLICATION_STATUSES,
+  calendarDayIn,
+  mayMove,
+  OPEN_OFFER_STATUSES,
+  type TSettings,
+  UNIVERSITY_TIME_ZONE,
+} from '@uniapply/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client.js';
 import type { TReminderKind } from '../../db/schema/index.js';
@@ -19,6 +26,20 @@ export const IDLE_AFTER_DAYS = 7;
 export const DOCUMENTS_AFTER_DAYS = 3;
 /** (c) The last reminder before an application deadline; the first is `reminderLeadDays` ahead. */
 export const DEADLINE_LAST_DAYS = 2;
+
+/** (d) An unanswered offer's reminders: this many days before its answer-by date, then the last. */
+export const OFFER_ANSWER_LEAD_DAYS = 7;
+export const OFFER_ANSWER_LAST_DAYS = 2;
+/** (e) A condition still pending this many days before its intake starts. */
+export const CONDITION_LEAD_DAYS = 14;
+
+/**
+ * The statuses in which a pending condition still matters: those the system may move to
+ * conditionsNotMet when the intake starts (the offer-lapse job), from the one table.
+ */
+export const CONDITIONS_OPEN_STATUSES = APPLICATION_STATUSES.filter((s) =>
+  mayMove('system', s, 'conditionsNotMet'),
+);
 
 export type TDueKey = { kind: TReminderKind; subjectId: number; period: string };
 
@@ -92,6 +113,60 @@ export function dueDeadlines(tx: TDbOrTx, now: Date, settings: TSettings, limit:
       join student_courses sc on sc.intake_id = i.id and sc.submitted_at is null
       where i.open and i.application_deadline > ${iso(now)}::timestamptz
         and i.application_deadline <= ${lead}::timestamptz`,
+    now,
+    limit,
+  );
+}
+
+const statusIn = (statuses: readonly string[]) =>
+  sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+
+/**
+ * (d) Issue 22 item 6: offers still open (an offer status, not answered) whose answer-by date is
+ * OFFER_ANSWER_LEAD_DAYS ahead, then OFFER_ANSWER_LAST_DAYS ahead (a run inside the last window
+ * sends only the last). The period is the answer-by date: an admin who moves it reminds again.
+ */
+export function dueOffers(tx: TDbOrTx, now: Date, limit: number) {
+  const lead = iso(new Date(now.getTime() + OFFER_ANSWER_LEAD_DAYS * DAY));
+  const last = iso(new Date(now.getTime() + OFFER_ANSWER_LAST_DAYS * DAY));
+  // offers_open_answer_by_idx (answer_by where answered_at is null) finds them.
+  return insertKeys(
+    tx,
+    sql`select case when o.answer_by <= ${last}::timestamptz then 'offerAnswerLast' else 'offerAnswerLead' end
+          as kind, o.student_course_id as subject_id, o.answer_by as period
+      from offers o
+      join application_statuses st on st.student_course_id = o.student_course_id
+      where o.answered_at is null and o.answer_by > ${iso(now)}::timestamptz
+        and o.answer_by <= ${lead}::timestamptz
+        and st.status in (${statusIn(OPEN_OFFER_STATUSES)})`,
+    now,
+    limit,
+  );
+}
+
+/**
+ * (e) Issue 22 item 6: applications whose offer has a condition still pending when its intake (the
+ * offer's, else the application's) starts within CONDITION_LEAD_DAYS: the start date at 00:00 in
+ * Kuala Lumpur, the moment the offer-lapse job moves them to conditionsNotMet. Once per start
+ * (the period), whatever the number of conditions.
+ */
+export function dueConditions(tx: TDbOrTx, now: Date, limit: number) {
+  const today = calendarDayIn(now, UNIVERSITY_TIME_ZONE);
+  const ahead = calendarDayIn(new Date(now.getTime() + CONDITION_LEAD_DAYS * DAY), UNIVERSITY_TIME_ZONE);
+  return insertKeys(
+    tx,
+    sql`select 'conditionLead'::text as kind, o.student_course_id as subject_id,
+          (i.start_date::timestamp at time zone ${UNIVERSITY_TIME_ZONE}) as period
+      from offers o
+      join application_statuses st on st.student_course_id = o.student_course_id
+      join student_courses sc on sc.id = o.student_course_id
+      join intakes i on i.id = coalesce(o.intake_id, sc.intake_id)
+      where i.start_date > ${today}::date and i.start_date <= ${ahead}::date
+        and st.status in (${statusIn(CONDITIONS_OPEN_STATUSES)})
+        and exists (select 1 from offer_conditions c where c.offer_id = o.id and c.state = 'pending')`,
     now,
     limit,
   );

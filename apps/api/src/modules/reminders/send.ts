@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { enqueueServerMails, type TMailItem, type TServerMail } from '../mail/index.js';
-import { dueDeadlines, dueDocuments, dueIdle, type TDueKey } from './due.js';
+import { dueConditions, dueDeadlines, dueDocuments, dueIdle, dueOffers, type TDueKey } from './due.js';
 
 // The reminders job's work (issue 21 item 5): for each kind, the due keys are written and, in the
 // same transaction, one stored notification for the account that manages the profile (the student,
@@ -23,8 +23,8 @@ import { dueDeadlines, dueDocuments, dueIdle, type TDueKey } from './due.js';
 // or none, so a reminder is recorded exactly when it was sent.
 
 /**
- * At most this many reminders per run, the most urgent kinds first (deadlines, documents, idle
- * wizards), each kind in one transaction: a run stays short (issue 21 item 6: at most 2 s), and a
+ * At most this many reminders per run, the most urgent kinds first (offers to answer, deadlines,
+ * pending conditions, documents, idle wizards), each kind in one transaction: a run stays short (issue 21 item 6: at most 2 s), and a
  * backlog (the first runs after deployment) goes out over the next hourly runs, the most overdue
  * first.
  */
@@ -162,6 +162,34 @@ async function deadlineReminders(tx: TDbOrTx, keys: TDueKey[]): Promise<TReminde
   }));
 }
 
+/** (d) Issue 22: the offer's answer-by date of each key (its period), named in both zones. */
+async function offerReminders(tx: TDbOrTx, keys: TDueKey[]): Promise<TReminder[]> {
+  if (keys.length === 0) return [];
+  const answerBy = new Map(keys.map((k) => [k.subjectId, k.period]));
+  return (await applicationsOf(tx, keys)).map((a) => ({
+    userId: a.userId,
+    studentId: a.studentId,
+    studentCourseId: a.id,
+    kind: 'reminderOffer',
+    payload: { answerBy: answerBy.get(a.id)! },
+    mail: { university: a.university, course: a.course, answerBy: answerBy.get(a.id)! },
+  }));
+}
+
+/** (e) Issue 22: the intake's start of each key (its period: the start date at 00:00 in Kuala Lumpur). */
+async function conditionReminders(tx: TDbOrTx, keys: TDueKey[]): Promise<TReminder[]> {
+  if (keys.length === 0) return [];
+  const starts = new Map(keys.map((k) => [k.subjectId, k.period]));
+  return (await applicationsOf(tx, keys)).map((a) => ({
+    userId: a.userId,
+    studentId: a.studentId,
+    studentCourseId: a.id,
+    kind: 'reminderCondition',
+    payload: { intakeStart: starts.get(a.id)! },
+    mail: { university: a.university, course: a.course, intakeStart: starts.get(a.id)! },
+  }));
+}
+
 type TKindRun = {
   due: (tx: TDbOrTx, now: Date, limit: number) => Promise<TDueKey[]>;
   details: (tx: TDbOrTx, keys: TDueKey[]) => Promise<TReminder[]>;
@@ -173,12 +201,14 @@ type TKindRun = {
  * Returns how many reminders of each kind it sent.
  */
 export async function sendReminders(db: TDb, now: Date, settings: TSettings, budget = REMINDERS_PER_RUN) {
-  const kinds: Record<'deadline' | 'documents' | 'idle', TKindRun> = {
+  const kinds: Record<'offer' | 'deadline' | 'condition' | 'documents' | 'idle', TKindRun> = {
+    offer: { due: dueOffers, details: offerReminders },
     deadline: { due: (tx, at, limit) => dueDeadlines(tx, at, settings, limit), details: deadlineReminders },
+    condition: { due: dueConditions, details: conditionReminders },
     documents: { due: dueDocuments, details: documentsReminders },
     idle: { due: dueIdle, details: idleReminders },
   };
-  const sent = { deadline: 0, documents: 0, idle: 0 };
+  const sent = { offer: 0, deadline: 0, condition: 0, documents: 0, idle: 0 };
   let left = budget;
   for (const [name, kind] of Object.entries(kinds) as [keyof typeof kinds, TKindRun][]) {
     if (left <= 0) break;

@@ -124,6 +124,32 @@ describe('the stored notifications of a student', () => {
     expect(within(idle!).getByRole('link')).toHaveAttribute('href', '/Student/Dashboard');
   });
 
+  it('issue 22: an offer to answer and a condition still pending, in uz, each date in Kuala Lumpur and Tashkent time', async () => {
+    const fake = fakeStoredNotifications([
+      storedReminder(5, 'reminderOffer', { answerBy: '2027-03-01T15:59:00.000Z' }),
+      // The intake's start: 1 September at 00:00 in Kuala Lumpur.
+      storedReminder(9, 'reminderCondition', { intakeStart: '2027-08-31T16:00:00.000Z' }),
+    ]);
+    await renderApp('/Student/Notifications', {
+      me: DEMO_USERS.Student,
+      language: 'uz',
+      handlers: { 'GET /api/ApplicationStatus/list': () => json([]), ...fake.handlers },
+    });
+    const list = await screen.findByRole('list', { name: 'Bildirishnomalaringiz' });
+    const [condition, offer] = within(list).getAllByRole('article');
+    expect(within(offer!).getByText('Eslatma')).toBeInTheDocument();
+    expect(offer).toHaveTextContent(
+      'Taklif javobingizni kutmoqda. Uni quyidagi muddatgacha qabul qiling yoki rad eting:',
+    );
+    expect(offer).toHaveTextContent('1-mart, 2027, 23:59 (Kuala-Lumpur vaqti)');
+    expect(offer).toHaveTextContent('1-mart, 2027, 20:59 (Toshkent vaqti)');
+    // Both lines are the same instant, marked up for machines.
+    expect(offer!.querySelectorAll('time[datetime="2027-03-01T15:59:00.000Z"]')).toHaveLength(2);
+    expect(condition).toHaveTextContent('Taklifning ayrim shartlari hali bajarilmagan. Oʻqish boshlanadi:');
+    expect(condition).toHaveTextContent('1-sentyabr, 2027, 00:00 (Kuala-Lumpur vaqti)');
+    expect(condition).toHaveTextContent('31-avgust, 2027, 21:00 (Toshkent vaqti)');
+  });
+
   it('the agent sees whose application each is about, linked to their home', async () => {
     const fake = fakeStoredNotifications([storedNotification(2, 'underReview')]);
     await renderApp('/Agent/Notifications', {

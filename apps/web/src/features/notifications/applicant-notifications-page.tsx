@@ -171,27 +171,35 @@ export const applicationLink = (n: TUserNotification, agent: boolean) =>
       ? `/Student/Dashboard#application-${n.studentCourseId}`
       : '/Student/Dashboard';
 
+/** The reminder kinds that name a date, and the payload field that holds it. */
+const REMINDER_DATES = {
+  reminderDeadline: 'deadline',
+  reminderOffer: 'answerBy',
+  reminderCondition: 'intakeStart',
+} as const;
+
 /**
- * What a reminder says (issue 21 item 5): an idle wizard, documents still missing, or a deadline
- * near, named in Kuala Lumpur's and Tashkent's time (each zone named) through the one formatter.
+ * What a reminder says (issue 21 item 5; issue 22: an offer to answer, a condition still pending):
+ * an idle wizard, documents still missing, or a date near (a deadline, an offer's answer-by date,
+ * the intake's start), named in Kuala Lumpur's and Tashkent's time (each zone named) through the
+ * one formatter.
  */
 function ReminderText({ notification: n, agent }: { notification: TUserNotification; agent: boolean }) {
   const { t, i18n } = useTranslation(['status', 'common']);
   if (n.kind === 'statusChanged' || n.kind === 'conditionsMet') return null;
-  const { step, deadline } = n.payload;
   const text =
     n.kind === 'reminderIdle'
-      ? t(agent ? 'page.reminderIdleAgent' : 'page.reminderIdle', { step })
-      : n.kind === 'reminderDocuments'
-        ? t('page.reminderDocuments')
-        : t('page.reminderDeadline');
+      ? t(agent ? 'page.reminderIdleAgent' : 'page.reminderIdle', { step: n.payload.step })
+      : t(`page.${n.kind}`);
+  const field = n.kind in REMINDER_DATES ? REMINDER_DATES[n.kind as keyof typeof REMINDER_DATES] : null;
+  const date = field ? n.payload[field] : undefined;
   return (
     <Stack gap={2}>
       <Text size="sm">{text}</Text>
-      {n.kind === 'reminderDeadline' && deadline
+      {date
         ? deadlineZones(true).map((zone) => (
             <Text size="sm" fw={600} key={zone}>
-              <time dateTime={deadline}>{formatDateTime(deadline, i18n.language, zone)}</time> (
+              <time dateTime={date}>{formatDateTime(date, i18n.language, zone)}</time> (
               {t(`common:timeZones.${zone}`)})
             </Text>
           ))
