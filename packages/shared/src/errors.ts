@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'intakePast',
   'intakeFull',
   'intakeNotLater',
+  'offerAnswerPast',
   'payloadTooLarge',
   'fileTooLarge',
   'uploadQuota',

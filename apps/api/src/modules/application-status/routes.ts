@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { documentsDeps } from '../documents/service.js';
 import { registerDeferralRoutes } from './deferral.js';
+import { registerOfferAnswerRoute } from './offer-answer.js';
 import { registerOverview } from './overview.js';
 import { registerRequestRoutes } from './request-routes.js';
 import { registerStatusRoutes } from './status-routes.js';
@@ -16,6 +17,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   await fastify.register(multipart, { throwFileSizeLimit: true });
   registerStatusRoutes(fastify);
   registerDeferralRoutes(fastify);
+  registerOfferAnswerRoute(fastify);
   registerOverview(fastify);
   registerRequestRoutes(fastify, deps);
 }
