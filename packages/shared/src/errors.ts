@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   // Issue 22: an offer's change refused by its status; evidence for a decided condition.
   'offerClosed',
   'conditionDecided',
+  'offerAnswerPast',
   'payloadTooLarge',
   'fileTooLarge',
   'uploadQuota',

@@ -168,6 +168,7 @@ describe('moves', () => {
   it('walks the pipeline with history: who, when, from, to, message', async () => {
     const id = own.applications[0]!;
     const changes = recordChanges(t);
+    // The admin's moves, with the applicant's acceptance (issue 22: theirs alone) in the middle.
     const path = [
       'underReview',
       'conditionalOffer',
@@ -180,7 +181,15 @@ describe('moves', () => {
     ];
     let version = 0;
     for (const to of path) {
-      const state = ok<TApplicationStatusState>(await move(admin, id, to, version, { message: `Now ${to}` }));
+      const state = ok<TApplicationStatusState>(
+        to === 'offerAccepted'
+          ? await student.post('/ApplicationStatus/answerOffer', {
+              studentCourseId: id,
+              version,
+              answer: 'accept',
+            })
+          : await move(admin, id, to, version, { message: `Now ${to}` }),
+      );
       expect(state).toMatchObject({ status: to, version: version + 1 });
       version = state.version;
     }
@@ -191,7 +200,14 @@ describe('moves', () => {
       ['submitted', 'underReview'],
       ...path.slice(1).map((to, i) => [path[i], to]),
     ]);
-    expect(d.history.slice(1).every((h) => h.byUserId === adminId && h.message === `Now ${h.to}`)).toBe(true);
+    const moves = d.history.slice(1);
+    expect(
+      moves.every((h) =>
+        h.to === 'offerAccepted'
+          ? h.byUserId === studentUserId && h.message === null
+          : h.byUserId === adminId && h.message === `Now ${h.to}`,
+      ),
+    ).toBe(true);
     expect(changes.seen.map((c) => c.kind === 'statusChanged' && c.to)).toEqual(path);
     expect(changes.seen[0]).toMatchObject({ ownerUserId: expect.any(Number), studentId: own.studentId });
     // Enrolled is final, and withdrawing after the deposit is refused.

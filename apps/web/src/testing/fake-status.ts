@@ -1,9 +1,11 @@
 import {
+  isOpenOffer,
   mayMove,
   mayWithdraw,
   type TApplicationStatus,
   type TApplicationStatusDetail,
   type TDocumentRequest,
+  type TOffer,
   type TStatusHistoryEntry,
   ZPassportWhereaboutsUpdate,
   ZStageDurations,
@@ -58,6 +60,22 @@ export const openRequest = (studentCourseId: number, text: string): TDocumentReq
   answeredAt: null,
 });
 
+/** An offer on an application, answerable until `answerBy` (issue 22). */
+export const offerOn = (studentCourseId: number, answerBy: string): TOffer => ({
+  id: nextId++,
+  studentCourseId,
+  type: 'conditional',
+  intakeId: null,
+  fees: null,
+  answerBy,
+  createdAt: at(40),
+  updatedAt: at(40),
+  conditionsMetAt: null,
+  answeredAt: null,
+  letterFileId: null,
+  conditions: [],
+});
+
 /** One application in `status` with `history` (oldest first) and `requests`. */
 export function statusApplication(
   studentCourseId: number,
@@ -65,6 +83,7 @@ export function statusApplication(
   history: TStatusHistoryEntry[],
   requests: TDocumentRequest[] = [],
   studentId = 12,
+  offer: TOffer | null = null,
 ): TFakeApplication {
   return {
     state: {
@@ -77,7 +96,7 @@ export function statusApplication(
     },
     history,
     requests,
-    offer: null,
+    offer,
   };
 }
 
@@ -130,6 +149,31 @@ export function fakeStatusApi(applications: TFakeApplication[]) {
         const request = openRequest(found.state.studentCourseId, r.text ?? '');
         found.requests.push({ ...request, documentTypeId: r.documentTypeId ?? null, text: r.text ?? null });
       }
+      return json(found.state);
+    },
+    // Issue 22: the applicant's answer, declining the ticked other offers in the same step.
+    'POST /api/ApplicationStatus/answerOffer': (init) => {
+      const { studentCourseId, version, answer, declineOthers = [] } = JSON.parse(String(init?.body));
+      const found = store.get(studentCourseId);
+      const others = (declineOthers as number[]).map((id) => store.get(id));
+      if (!found || others.some((o) => o?.state.studentId !== found.state.studentId))
+        return problem(404, 'Application not found.');
+      const to = answer === 'accept' ? 'offerAccepted' : 'offerDeclined';
+      if (found.state.version !== version || !mayMove('applicant', found.state.status, to))
+        return conflict(found.state.status, found.state.version);
+      const open = others.find((o) => !isOpenOffer(o!.state.status));
+      if (open) return conflict(open.state.status, open.state.version);
+      if (found.offer && Date.parse(found.offer.answerBy) <= Date.now())
+        return new Response(
+          JSON.stringify({
+            status: 409,
+            code: 'offerAnswerPast',
+            params: { answerBy: found.offer.answerBy },
+          }),
+          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+        );
+      move(found, to, null, { byUserId: 7, byName: 'Aziza Karimova' });
+      for (const o of others) move(o!, 'offerDeclined', null, { byUserId: 7, byName: 'Aziza Karimova' });
       return json(found.state);
     },
     'POST /api/ApplicationStatus/undo': (init) => {

@@ -7,6 +7,7 @@ import {
   mayMove,
   mayWithdraw,
   type TApplicationStatus,
+  waitsForApplicant,
   ZStatusMove,
 } from './status.js';
 
@@ -122,5 +123,15 @@ describe('the move input', () => {
     expect(ZStatusMove.safeParse({ ...base, to: 'accepted' }).success).toBe(false);
     expect(ZStatusMove.safeParse({ ...base, to: 'rejected', version: -1 }).success).toBe(false);
     expect(ZStatusMove.parse({ ...base, to: 'rejected' }).internal).toBe(false);
+  });
+});
+
+describe('waitsForApplicant (issue 22: the dashboards\' "Action needed")', () => {
+  it('counts requested documents and the open offers, nothing else', () => {
+    expect(APPLICATION_STATUSES.filter(waitsForApplicant)).toEqual([
+      'documentsRequested',
+      'conditionalOffer',
+      'unconditionalOffer',
+    ]);
   });
 });

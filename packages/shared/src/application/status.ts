@@ -111,10 +111,11 @@ export const mayWithdraw = (from: TApplicationStatus) => mayMove('applicant', fr
 
 /**
  * Issue 18: whether an application in this status waits for the applicant (the student, or the
- * owning agent) to act: documents requested today; later issues add the offers here. The one
- * rule behind the dashboards' "Action needed" and their banners.
+ * owning agent) to act: documents requested, or (issue 22) an open offer to answer. The one rule
+ * behind the dashboards' "Action needed" and their banners.
  */
-export const waitsForApplicant = (status: TApplicationStatus): boolean => status === 'documentsRequested';
+export const waitsForApplicant = (status: TApplicationStatus): boolean =>
+  status === 'documentsRequested' || isOpenOffer(status);
 
 /**
  * Issue 20 item 6: whether the applicant may still replace the file that answered a document

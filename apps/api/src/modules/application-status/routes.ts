@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { documentsDeps } from '../documents/service.js';
 import { registerDeferralRoutes } from './deferral.js';
+import { registerOfferAnswerRoute } from './offer-answer.js';
 import { registerOfferRoutes } from './offer-routes.js';
 import { registerOverview } from './overview.js';
 import { registerPassportRoutes } from './passport.js';
@@ -18,6 +19,7 @@ export async function applicationStatusModule(fastify: FastifyInstance) {
   await fastify.register(multipart, { throwFileSizeLimit: true });
   registerStatusRoutes(fastify);
   registerDeferralRoutes(fastify);
+  registerOfferAnswerRoute(fastify);
   registerOverview(fastify);
   registerRequestRoutes(fastify, deps);
   registerPassportRoutes(fastify);

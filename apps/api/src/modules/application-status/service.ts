@@ -92,7 +92,12 @@ type TChangeInput = {
 };
 
 /** Sets the status, writes the history row, hands the change over. The row is locked by the caller. */
-async function writeChange(tx: TDbOrTx, changes: ChangeCollector, app: TApplicationRef, c: TChangeInput) {
+export async function writeChange(
+  tx: TDbOrTx,
+  changes: ChangeCollector,
+  app: TApplicationRef,
+  c: TChangeInput,
+) {
   if (c.from !== null) await setStatus(tx, app.studentCourseId, c.to);
   const message = c.message?.trim() ? c.message.trim() : null;
   const internal = Boolean(c.internal && message);
@@ -122,7 +127,7 @@ async function writeChange(tx: TDbOrTx, changes: ChangeCollector, app: TApplicat
 }
 
 /** Locks the status and checks the version the client saw. */
-async function lockSeen(tx: TDbOrTx, studentCourseId: number, seen: number) {
+export async function lockSeen(tx: TDbOrTx, studentCourseId: number, seen: number) {
   const current = await lockStatus(tx, studentCourseId);
   if (current.version !== seen) throw statusConflict('stale', current);
   return current;
@@ -214,6 +219,8 @@ export async function undoMove(
     !last?.recent ||
     last.byUserId !== actor.id ||
     last.fromStatus === null ||
+    // Issue 22: only an admin's move is undone, never the applicant's answer nor a system move.
+    !mayMove('admin', last.fromStatus as TApplicationStatus, last.toStatus as TApplicationStatus) ||
     // A deferral to a later intake (issue 21: the same status) is not undone.
     last.fromStatus === last.toStatus ||
     last.undoes !== null ||

@@ -61,8 +61,9 @@ describe('the admin status control', () => {
   it.each([
     ['submitted', ['Under review']],
     ['underReview', ['Documents requested', 'Conditional offer', 'Unconditional offer', 'Rejected']],
-    ['conditionalOffer', ['Unconditional offer', 'Offer accepted', 'Rejected']],
-    ['offerAccepted', ['Tuition deposit paid']],
+    // Issue 22: accepting is the applicant's; conditions not met is also the admin's.
+    ['conditionalOffer', ['Unconditional offer', 'Rejected', 'Offer conditions not met']],
+    ['offerAccepted', ['Tuition deposit paid', 'Offer conditions not met']],
   ] as const)('offers only the legal admin moves from %s (never Withdrawn)', async (status, expected) => {
     const { user } = await renderPanel(fakeStatusApi([application(status)]));
     const panel = await region();
@@ -213,7 +214,9 @@ describe('the admin status control', () => {
     // Refreshed: the new status's moves are offered.
     await user.click(within(panel).getByRole('combobox', { name: 'Move to' }));
     await waitFor(async () =>
-      expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toContain('Offer accepted'),
+      expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toContain(
+        'Unconditional offer',
+      ),
     );
   });
 

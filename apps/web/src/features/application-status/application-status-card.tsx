@@ -17,13 +17,15 @@ import { errorText } from '../../lib/error-text';
 import { uploadFile, uploadRefusal } from '../../lib/upload';
 import { STATUS_NAMESPACES } from './namespaces';
 import { NextSteps } from './next-steps';
+import { OfferAnswer } from './offer-answer';
 import { OfferSection } from './offer-section';
 import { refreshStatuses } from './status-api';
 import { StatusDetailLayout, useStatusDetail } from './status-detail-layout';
 import { StatusTimeline } from './status-timeline';
 
 // Issue 12, the applicant side: one application's status, its timeline (newest first), the
-// document requests with an upload slot each, and Withdraw. The same card on the student's
+// document requests with an upload slot each, and Withdraw (issue 22: an open offer's Accept and
+// Decline first). The same card on the student's
 // dashboard and in the agent's Details panel.
 
 type TProps = {
@@ -61,11 +63,12 @@ export function ApplicationStatusCard({ studentCourseId, course, university, anc
           </div>
         }
       >
-        {({ requests, history, state }) => (
+        {({ requests, history, state, offer }) => (
           <>
+            <OfferSection studentCourseId={studentCourseId} />
+            <OfferAnswer state={state} offer={offer} course={course} />
             <Requests requests={requests} replaceable={mayReplaceAnswer(state.status)} />
             <NextSteps state={state} history={history} />
-            <OfferSection studentCourseId={studentCourseId} />
             <StatusTimeline entries={history} />
             <Withdraw state={state} course={course} />
           </>
