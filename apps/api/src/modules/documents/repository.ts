@@ -6,6 +6,7 @@ import {
   documentTypes,
   files,
   languageQualifications,
+  offers,
   qualifications,
   studentDocuments,
   studentInfos,
@@ -227,6 +228,8 @@ function unreferenced() {
     sql`not exists (select 1 from ${languageQualifications} where ${languageQualifications.studentId} = ${files.studentId}
           and lower(${languageQualifications.certFileName}) = ${id})`,
     sql`not exists (select 1 from ${documentRequests} where ${documentRequests.fileId} = ${files.id})`,
+    // An offer's stored letter (issue 22), through offers_letter_file_idx.
+    sql`not exists (select 1 from ${offers} where ${offers.letterFileId} = ${files.id})`,
   ];
 }
 

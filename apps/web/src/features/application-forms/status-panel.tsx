@@ -15,7 +15,13 @@ import { api } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { formatIn } from '../../lib/format';
 import { resourceKeys } from '../../lib/resources';
-import { refreshStatuses, StatusDetailLayout, StatusTimeline, useStatusDetail } from '../application-status';
+import {
+  OfferLetterLink,
+  refreshStatuses,
+  StatusDetailLayout,
+  StatusTimeline,
+  useStatusDetail,
+} from '../application-status';
 import { useSession } from '../auth';
 import { downloadStoredFile } from './downloads';
 import { IntakeDeferral } from './intake-deferral';
@@ -91,8 +97,9 @@ export function ApplicationStatusPanel({ studentCourseId }: { studentCourseId: n
           ) : null
         }
       >
-        {({ state, history, requests }) => (
+        {({ state, history, requests, offer }) => (
           <>
+            <OfferLetterLink studentCourseId={studentCourseId} offer={offer} />
             <StatusMoveForm state={state} onMoved={refresh} onConflict={refresh} />
             <Undo state={state} entry={undoableEntry(history, state, user?.userId)} onDone={refresh} />
             <IntakeDeferral state={state} onDone={refresh} />

@@ -16,6 +16,7 @@ import { api } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { uploadFile, uploadRefusal } from '../../lib/upload';
 import { STATUS_NAMESPACES } from './namespaces';
+import { OfferLetterLink } from './offer-letter-link';
 import { refreshStatuses } from './status-api';
 import { StatusDetailLayout, useStatusDetail } from './status-detail-layout';
 import { StatusTimeline } from './status-timeline';
@@ -59,8 +60,9 @@ export function ApplicationStatusCard({ studentCourseId, course, university, anc
           </div>
         }
       >
-        {({ requests, history, state }) => (
+        {({ requests, history, state, offer }) => (
           <>
+            <OfferLetterLink studentCourseId={studentCourseId} offer={offer} />
             <Requests requests={requests} replaceable={mayReplaceAnswer(state.status)} />
             <StatusTimeline entries={history} />
             <Withdraw state={state} course={course} />

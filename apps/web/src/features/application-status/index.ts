@@ -2,6 +2,7 @@
 export { ActionNeededBanner, type TWaitingApplication } from './action-needed-banner';
 export { ApplicationStatusList, applicationAnchor } from './application-status-list';
 export { STATUS_NAMESPACES } from './namespaces';
+export { OfferLetterLink } from './offer-letter-link';
 export { AgentActionNeeded, OpenRequestsPanel } from './open-requests-panel';
 export { fetchMyStatuses, fetchStatusList, refreshStatuses, statusKeys } from './status-api';
 export { StatusBadge, statusChoiceFilter } from './status-badge';
