@@ -2,6 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
 
 test.use({ storageState: english });
+// The machine these run on is shared by several lanes: a screen may take long to first appear.
+test.setTimeout(240_000);
+test.use({ navigationTimeout: 120_000 });
 
 // Issue 22 item 3: the offer letter's template per language at /Admin/OfferLetters. The spec
 // saves a language's text unchanged, so it owns no data and runs in any order.
@@ -19,6 +22,7 @@ test('the admin edits a letter by keyboard: inserts a field at the caret, is tol
     .click();
   await expect(page).toHaveURL(/\/Admin\/OfferLetters$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Offer letters' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Letter text' })).toBeVisible({ timeout: 120_000 });
 
   await page.getByText('Uzbek', { exact: true }).click();
   const text = letterText(page);
@@ -60,6 +64,7 @@ test.describe('on a phone', () => {
   test('the letters fit a 360 px touch screen, and a tapped field goes in at the caret', async ({ page }) => {
     await signInFromLanding(page, 'admin@demo.local');
     await page.goto('/Admin/OfferLetters');
+    await expect(letterText(page)).toBeVisible({ timeout: 120_000 });
     await page.getByText('Russian', { exact: true }).tap();
     const text = letterText(page);
     await expect(text).toHaveValue(/^Предложение о зачислении/);

@@ -67,16 +67,19 @@ async function main() {
     ]);
     const url = `${t.baseUrl}/api/ApplicationStatus/offerLetter?studentCourseId=${studentCourseId}`;
     let clock = Date.parse('2030-01-01T00:00:00Z');
-    const newTerms = () =>
-      db
+    const newTerms = () => {
+      clock += 60_000;
+      return db
         .update(offers)
-        .set({ updatedAt: new Date((clock += 60_000)).toISOString() })
+        .set({ updatedAt: new Date(clock).toISOString() })
         .where(eq(offers.id, offer!.id));
+    };
     const get = async () => {
       const started = performance.now();
       const res = await fetch(url, { headers: agent.headers });
-      const bytes = (await res.arrayBuffer()).byteLength;
-      if (res.status !== 200) throw new Error(`letter request failed: ${res.status}`);
+      const body = Buffer.from(await res.arrayBuffer());
+      if (res.status !== 200) throw new Error(`letter request failed: ${res.status} ${body.toString()}`);
+      const bytes = body.byteLength;
       return { ms: performance.now() - started, bytes };
     };
     console.log(
