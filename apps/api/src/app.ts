@@ -16,7 +16,7 @@ import { sessionPlugin } from './http/session.js';
 import { webPlugin } from './http/web.js';
 import { JobRunner } from './jobs/index.js';
 import { adminModule } from './modules/admin/routes.js';
-import { registerPdfRoute } from './modules/application-forms/pdf-route.js';
+import { createPdfRenderer, registerPdfRoute } from './modules/application-forms/pdf-route.js';
 import { applicationFormsModule } from './modules/application-forms/routes.js';
 import { applicationStatusModule } from './modules/application-status/routes.js';
 import { applicationWizardModule } from './modules/application-wizard/routes.js';
@@ -27,6 +27,7 @@ import { intakesModule } from './modules/intakes/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { notificationsModule } from './modules/notifications/routes.js';
 import { offerLapseModule } from './modules/offer-lapse/routes.js';
+import { offerLettersModule } from './modules/offer-letters/routes.js';
 import { remindersModule } from './modules/reminders/routes.js';
 import { settingsModule } from './modules/settings/routes.js';
 import { usersModule } from './modules/users/routes.js';
@@ -187,7 +188,10 @@ async function registerModules(app: FastifyInstance) {
   await app.register(applicationWizardModule, { prefix: '/api' });
   await app.register(documentsModule, { prefix: '/api' });
   await app.register(applicationStatusModule, { prefix: '/api' });
-  await app.register(registerPdfRoute, { prefix: '/api' });
+  // One PDF pool for the application form and the offer letter (their workers, fonts and limit).
+  const renderPdf = createPdfRenderer(app);
+  await app.register(registerPdfRoute, { prefix: '/api', renderPdf });
+  await app.register(offerLettersModule, { prefix: '/api', renderPdf });
   await app.register(notificationsModule, { prefix: '/api' });
   await app.register(settingsModule, { prefix: '/api' });
   await app.register(intakesModule, { prefix: '/api' });

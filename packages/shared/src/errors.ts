@@ -102,6 +102,7 @@ export const FIELD_ERROR_MESSAGES = {
   sameCurrency: 'Please choose two different currencies.',
   dateTime: 'Please enter a date and time.',
   lateBeforeDeadline: 'The late deadline must come after the application deadline.',
+  unknownPlaceholder: 'These are not letter fields: {{fields}}.',
 } as const;
 export type TFieldErrorCode = keyof typeof FIELD_ERROR_MESSAGES;
 export const FIELD_ERROR_CODES = Object.keys(FIELD_ERROR_MESSAGES) as TFieldErrorCode[];

@@ -122,6 +122,11 @@ const PROBES: Record<string, TEntry> = {
     url: `/StudentCourse/addOrUpdateList?studentId=${v.studentId}&stage=9`,
     body: [catalogueCourseId],
   }),
+  // Issue 22: an application's offer letter (the letter's own test gives the victim an offer).
+  'GET /api/ApplicationStatus/offerLetter': (v) => ({
+    method: 'GET',
+    url: `/ApplicationStatus/offerLetter?studentCourseId=${v.studentCourseId}`,
+  }),
   'POST /api/ApplicationStatus/move': 'admins',
   'POST /api/ApplicationStatus/undo': 'admins',
   'POST /api/ApplicationStatus/defer': 'admins',

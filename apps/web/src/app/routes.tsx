@@ -5,6 +5,7 @@ import {
   IconCalendar,
   IconCalendarTime,
   IconDownload,
+  IconFileText,
   IconLayoutDashboard,
   IconMail,
   IconSchool,
@@ -143,6 +144,13 @@ export const SCREENS: Record<TRole, TMenuScreen[]> = {
       title: 'menu.outbox',
       page: lazyPage(() => import('../features/mail/outbox'), 'OutboxPage'),
       menu: IconMail,
+    },
+    // Issue 22: the offer letter's template per language.
+    {
+      path: 'OfferLetters',
+      title: 'menu.offerLetters',
+      page: lazyPage(() => import('../features/offer-letters/offer-letters-page'), 'OfferLettersPage'),
+      menu: IconFileText,
     },
     {
       path: 'Settings',

@@ -31,7 +31,8 @@ type TFontkitFont = { getGlyph(id: number, characters?: number[]): TGlyph | null
  * that names its code points fills them in. Once per worker, before the first render.
  */
 let codePointsKept: Promise<void> | undefined;
-function keepGlyphCodePoints(): Promise<void> {
+/** The fonts loaded and their glyphs' code points kept (see above); every render awaits it first. */
+export function fontsReady(): Promise<void> {
   codePointsKept ??= (async () => {
     await Font.load({ fontFamily: FONT_FAMILY });
     const font = Font.getFont({ fontFamily: FONT_FAMILY }) as unknown as { data: TFontkitFont };
@@ -50,7 +51,7 @@ function keepGlyphCodePoints(): Promise<void> {
 const own = (buffer: Buffer) => new Uint8Array(buffer);
 
 export async function renderApplicationPdf(input: TPdfInput): Promise<Uint8Array> {
-  await keepGlyphCodePoints();
+  await fontsReady();
   const photo = input.photo ? readablePhoto(input.photo) : null;
   const note = input.photo === null ? 'missing' : photo ? undefined : 'unreadable';
   try {

@@ -26,13 +26,34 @@ const pdfBusy = (retryAfterSeconds: number) =>
     { retryAfter: retryAfterSeconds },
   );
 
-/** Registers the route (call it in a plugin with the `/api` prefix); the pool ends with the app. */
-export async function registerPdfRoute(fastify: FastifyInstance) {
+/** Renders a PDF in the app's one pool of workers; busy: 503 `pdfBusy` with Retry-After. */
+export type TRenderPdf = (input: unknown, transfer?: ArrayBuffer[]) => Promise<Uint8Array>;
+
+/**
+ * The app's one PDF pool (the application form and the offer letter share its workers, fonts and
+ * its PDF_CONCURRENCY limit); it ends with the app.
+ */
+export function createPdfRenderer(app: FastifyInstance): TRenderPdf {
+  const { config } = app;
+  const pool = new PdfPool({ size: config.pdf.concurrency, queueWaitMs: config.pdf.queueWaitMs });
+  app.addHook('onClose', () => pool.close());
+  return async (input, transfer = []) => {
+    try {
+      return await pool.render(input, transfer);
+    } catch (err) {
+      if (!(err instanceof PdfBusyError)) throw err;
+      const busy = pdfBusy(err.retryAfterSeconds);
+      busy.retryAfterSeconds = err.retryAfterSeconds;
+      throw busy;
+    }
+  };
+}
+
+/** Registers the route (call it in a plugin with the `/api` prefix) on the app's PDF renderer. */
+export async function registerPdfRoute(fastify: FastifyInstance, { renderPdf }: { renderPdf: TRenderPdf }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, database } = app;
-  const pool = new PdfPool({ size: config.pdf.concurrency, queueWaitMs: config.pdf.queueWaitMs });
   const drivers = app.storage.all;
-  app.addHook('onClose', () => pool.close());
 
   app.get(
     '/ApplicationForm/generate-application-form',
@@ -64,16 +85,7 @@ export async function registerPdfRoute(fastify: FastifyInstance) {
         language,
         maxPhotoBytes: config.uploadMaxBytes,
       });
-      let pdf: Uint8Array;
-      try {
-        pdf = await pool.render(input, input.photo ? [input.photo.buffer as ArrayBuffer] : []);
-      } catch (err) {
-        if (err instanceof PdfBusyError) {
-          reply.header('retry-after', String(err.retryAfterSeconds));
-          throw pdfBusy(err.retryAfterSeconds);
-        }
-        throw err;
-      }
+      const pdf = await renderPdf(input, input.photo ? [input.photo.buffer as ArrayBuffer] : []);
       return reply
         .header('content-type', 'application/pdf')
         .header(

@@ -1,8 +1,10 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { renderApplicationPdf } from './pdf-render.js';
+import { renderOfferLetter, type TLetterPdfInput } from '../offer-letters/letter-render.js';
+import { fontsReady, renderApplicationPdf } from './pdf-render.js';
 
-// The PDF worker thread's body. Compiled, the pool starts it directly (dist/…/pdf-worker.js); from
+// The PDF worker thread's body: the application form, or an offer letter (issue 22) when the input
+// says `kind: 'offerLetter'`; both with the fonts registered here (pdf-render.ts). Compiled, the pool starts it directly (dist/…/pdf-worker.js); from
 // the TypeScript sources (`node --import tsx`, vitest) through pdf-worker.mjs, which registers tsx.
 
 // A lower priority for this thread only (on Linux, setpriority of "process 0" is the calling
@@ -18,7 +20,11 @@ if (!port) throw new Error('pdf-worker runs only as a worker thread');
 
 port.on('message', async ({ id, input }) => {
   try {
-    const pdf = await renderApplicationPdf(input);
+    await fontsReady();
+    const pdf =
+      (input as { kind?: string }).kind === 'offerLetter'
+        ? await renderOfferLetter(input as TLetterPdfInput)
+        : await renderApplicationPdf(input);
     port.postMessage({ id, pdf }, [pdf.buffer as ArrayBuffer]);
   } catch (err) {
     port.postMessage({ id, error: err instanceof Error ? err.message : String(err) });

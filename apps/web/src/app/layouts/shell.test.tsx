@@ -33,6 +33,7 @@ describe('signed-in shell', () => {
       'Google Drive connection /Admin/CheckGoogleDriveConnection',
       'Users /Admin/Users',
       'Outbox /Admin/Outbox',
+      'Offer letters /Admin/OfferLetters',
       'Settings /Admin/Settings',
     ]);
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();

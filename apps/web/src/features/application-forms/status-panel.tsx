@@ -17,6 +17,7 @@ import { formatIn } from '../../lib/format';
 import { resourceKeys } from '../../lib/resources';
 import {
   NextSteps,
+  OfferLetterLink,
   refreshStatuses,
   StatusDetailLayout,
   StatusTimeline,
@@ -101,6 +102,7 @@ export function ApplicationStatusPanel({ studentCourseId }: { studentCourseId: n
         {({ state, history, requests, offer }) => (
           <>
             <OfferAdmin offer={offer} />
+            <OfferLetterLink studentCourseId={studentCourseId} offer={offer} />
             <StatusMoveForm state={state} onMoved={refresh} onConflict={refresh} />
             <Undo state={state} entry={undoableEntry(history, state, user?.userId)} onDone={refresh} />
             <IntakeDeferral state={state} onDone={refresh} />

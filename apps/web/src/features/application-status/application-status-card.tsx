@@ -18,6 +18,7 @@ import { uploadFile, uploadRefusal } from '../../lib/upload';
 import { STATUS_NAMESPACES } from './namespaces';
 import { NextSteps } from './next-steps';
 import { OfferAnswer } from './offer-answer';
+import { OfferLetterLink } from './offer-letter-link';
 import { OfferSection } from './offer-section';
 import { refreshStatuses } from './status-api';
 import { StatusDetailLayout, useStatusDetail } from './status-detail-layout';
@@ -67,6 +68,7 @@ export function ApplicationStatusCard({ studentCourseId, course, university, anc
           <>
             <OfferSection studentCourseId={studentCourseId} />
             <OfferAnswer state={state} offer={offer} course={course} />
+            <OfferLetterLink studentCourseId={studentCourseId} offer={offer} />
             <Requests requests={requests} replaceable={mayReplaceAnswer(state.status)} />
             <NextSteps state={state} history={history} />
             <StatusTimeline entries={history} />

@@ -4,6 +4,7 @@ export { ApplicationStatusList, applicationAnchor } from './application-status-l
 export { STATUS_NAMESPACES } from './namespaces';
 export { NextSteps } from './next-steps';
 export { conditionName, OFFER_NAMESPACES, OfferDetails } from './offer-details';
+export { OfferLetterLink } from './offer-letter-link';
 export { AgentActionNeeded, OpenRequestsPanel } from './open-requests-panel';
 export { fetchMyStatuses, fetchStatusList, refreshStatuses, statusKeys } from './status-api';
 export { StatusBadge, statusChoiceFilter } from './status-badge';
