@@ -94,7 +94,8 @@ describe(`SECURITY 4: function-level authorisation, role × route × verb (${tes
       /^\/api\/Settings$/,
       /^\/api\/admin\//,
       /^\/api\/contact\/latest$/,
-      /^\/api\/ApplicationStatus\/(move|undo)$/,
+      /^\/api\/ApplicationStatus\/(move|undo|defer|laterIntakes|passport|offerTerms|offerCondition)$/,
+      /^\/api\/OfferLetterTemplate(\/preview)?$/,
       /^\/api\/ApplicationForm\/(add|update|delete)$/,
       /^\/api\/Document\/find-root-folder$/,
       /^\/api\/Notification\//,
@@ -112,6 +113,17 @@ describe(`SECURITY 4: function-level authorisation, role × route × verb (${tes
     expect(applicantOnly).toEqual([
       'GET /api/UserNotification/list: ["Student","Agent"]',
       'POST /api/UserNotification/markRead: ["Student","Agent"]',
+    ]);
+    // Issue 22: the applicant's own moves (withdraw, the answer to an offer, a condition's evidence).
+    const applicantMoves = t.app.accessRules
+      .filter((r) =>
+        /^\/api\/ApplicationStatus\/(withdraw|answerOffer|offerCondition\/:id\/evidence)$/.test(r.url),
+      )
+      .map((r) => `${r.method} ${r.url}: ${JSON.stringify(r.access)}`);
+    expect(applicantMoves.sort()).toEqual([
+      'POST /api/ApplicationStatus/answerOffer: ["Student","Agent"]',
+      'POST /api/ApplicationStatus/offerCondition/:id/evidence: ["Student","Agent"]',
+      'POST /api/ApplicationStatus/withdraw: ["Student","Agent"]',
     ]);
     const publicRoutes = t.app.accessRules
       .filter((r) => r.access === 'public')
