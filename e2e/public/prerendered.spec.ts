@@ -53,6 +53,12 @@ test.describe('the served HTML', () => {
         for (const text of expected) expect(html, `${url} ${language}`).toContain(escaped(text));
         // CSP script-src 'self': every script is a file.
         expect(html.match(/<script\b(?![^>]*\bsrc=)[^>]*>/g), url).toBeNull();
+        // The first paint waits for no stylesheet file: the page's rules are inline, the app's
+        // whole stylesheets `media="print"` (applied by src/first-screen.ts once loaded).
+        expect(html, url).toMatch(/<head>[\s\S]*<style data-critical-css>[\s\S]*<\/head>/);
+        const stylesheets = html.match(/<link\b[^>]*\brel="stylesheet"[^>]*>/g) ?? [];
+        expect(stylesheets.length, url).toBeGreaterThan(0);
+        for (const link of stylesheets) expect(link, url).toContain('media="print"');
       }
     });
   }
@@ -216,4 +222,120 @@ test.describe('with JavaScript', () => {
     await expectSteady();
     expect(errors).toEqual([]);
   });
+});
+
+type TDrawn = Record<string, string>;
+
+/**
+ * Every element of the page as drawn: its box and each computed property (custom properties
+ * aside: the inline CSS leaves out those nothing reads), and those of its ::before and ::after
+ * where they have content and of its ::placeholder, with animations stopped at their start.
+ */
+function drawn(page: Page): Promise<TDrawn> {
+  return page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      animation.pause();
+      animation.currentTime = 0;
+    }
+    const result: Record<string, string> = {};
+    // The standard properties, named once (each element's own list would add the custom ones).
+    const names = [...getComputedStyle(document.documentElement)].filter((name) => !name.startsWith('--'));
+    const properties = (style: CSSStyleDeclaration) => {
+      let text = '';
+      for (const name of names) text += `${name}:${style.getPropertyValue(name)};`;
+      return text;
+    };
+    const elements = document.querySelectorAll('html, body, body *');
+    elements.forEach((element, index) => {
+      const key = `${index} ${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
+      const box = element.getBoundingClientRect();
+      result[`${key} box`] = [box.x, box.y, box.width, box.height].join(',');
+      result[key] = properties(getComputedStyle(element));
+      for (const pseudo of ['::before', '::after']) {
+        const style = getComputedStyle(element, pseudo);
+        const content = style.getPropertyValue('content');
+        result[`${key}${pseudo}`] = content === 'none' || content === 'normal' ? content : properties(style);
+      }
+      if (element.matches('input, textarea'))
+        result[`${key}::placeholder`] = properties(getComputedStyle(element, '::placeholder'));
+    });
+    return result;
+  });
+}
+
+/** The keys whose values differ, with both values (the first few). */
+function differences(actual: TDrawn, expected: TDrawn) {
+  const keys = new Set([...Object.keys(actual), ...Object.keys(expected)]);
+  const found: string[] = [];
+  for (const key of keys) {
+    if (actual[key] === expected[key]) continue;
+    const a = new Map((actual[key] ?? '').split(';').map((p) => [p.split(':')[0], p] as const));
+    const e = new Map((expected[key] ?? '').split(';').map((p) => [p.split(':')[0], p] as const));
+    const props = [...new Set([...a.keys(), ...e.keys()])].filter((name) => a.get(name) !== e.get(name));
+    const shown = props.slice(0, 6).map((name) => `${a.get(name) ?? '-'} ≠ ${e.get(name) ?? '-'}`);
+    found.push(`${key}: ${shown.join(', ')}${props.length > 6 ? ` (${props.length} in all)` : ''}`);
+  }
+  return found.slice(0, 20);
+}
+
+test.describe('the inline CSS', () => {
+  for (const [width, phone] of [
+    [360, true],
+    [1280, false],
+  ] as const) {
+    test(`draws / and /login as the whole stylesheet does, at ${width} px`, async ({ browser }) => {
+      // Some hundred elements' every property, four times per page, on a busy machine.
+      test.setTimeout(300_000);
+      const viewport = { width, height: 800 };
+      const options = phone ? { viewport, hasTouch: true, isMobile: true } : { viewport };
+      /** The reference: the app's stylesheets applied from the start, no inline CSS. */
+      const wholeStylesheets = async (javaScriptEnabled: boolean) => {
+        const context = await browser.newContext({ ...options, javaScriptEnabled });
+        await context.route(
+          (url) => url.pathname === '/' || url.pathname === '/login',
+          async (route) => {
+            const response = await route.fetch();
+            const body = (await response.text())
+              .replace(/<style data-critical-css>[\s\S]*?<\/style>/, '')
+              .replace(/ media="print" data-app-stylesheet/g, '');
+            await route.fulfill({ response, body });
+          },
+        );
+        return context;
+      };
+      // Without JavaScript the inline CSS is alone (the whole stylesheets stay `media="print"`);
+      // with it, src/first-screen.ts applies the whole stylesheets over it once they are loaded.
+      // (Each against a reference alike in JavaScript: <noscript> draws only without.)
+      const contexts = {
+        alone: await browser.newContext({ ...options, javaScriptEnabled: false }),
+        wholeAlone: await wholeStylesheets(false),
+        both: await browser.newContext(options),
+        wholeBoth: await wholeStylesheets(true),
+      };
+      for (const url of ['/', '/login']) {
+        const pages = {
+          alone: await contexts.alone.newPage(),
+          wholeAlone: await contexts.wholeAlone.newPage(),
+          both: await contexts.both.newPage(),
+          wholeBoth: await contexts.wholeBoth.newPage(),
+        };
+        for (const page of Object.values(pages)) await page.goto(url);
+        await expect(pages.alone.locator('link[data-app-stylesheet]').first()).toHaveAttribute(
+          'media',
+          'print',
+        );
+        await expect(pages.wholeAlone.locator('style[data-critical-css]')).toHaveCount(0);
+        await expect(pages.both.locator('link[data-app-stylesheet]').first()).toHaveAttribute('media', 'all');
+        await expect(pages.both.locator('link[data-app-stylesheet][media="print"]')).toHaveCount(0);
+        expect(differences(await drawn(pages.alone), await drawn(pages.wholeAlone)), `${url}, alone`).toEqual(
+          [],
+        );
+        expect(differences(await drawn(pages.both), await drawn(pages.wholeBoth)), `${url}, both`).toEqual(
+          [],
+        );
+        await Promise.all(Object.values(pages).map((page) => page.close()));
+      }
+      await Promise.all(Object.values(contexts).map((context) => context.close()));
+    });
+  }
 });

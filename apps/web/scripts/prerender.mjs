@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { criticalCss } from './critical-css.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -65,13 +66,35 @@ const withFirstScreenScripts = (page) => {
   return without.replace('</head>', () => `${firstScreenScripts}</head>`);
 };
 
+// The stylesheets wait for no one: the rules the page uses go inline where the first stylesheet
+// was (scripts/critical-css.mjs), and the whole stylesheets follow as `media="print"`, which a
+// browser fetches at low priority without holding up the first paint; src/first-screen.ts applies
+// them once loaded (the contact form needs them). docs/decisions.md: "The first screens' CSS is inline".
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
+const withCriticalCss = (page) => {
+  const files = [...page.matchAll(STYLESHEET)].map((m) => m[1]);
+  if (files.length === 0) throw new Error('A prerendered page has no stylesheet');
+  // One pass over them all, in their order: a rule of one reads the custom properties of another.
+  const css = criticalCss(page, files.map((file) => readFileSync(path.join(dist, file), 'utf8')).join('\n'));
+  if (/<\/style/i.test(css)) throw new Error('The inline CSS would end its <style> early');
+  const deferred = files
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" media="print" data-app-stylesheet>`)
+    .join('');
+  let first = true;
+  return page.replace(STYLESHEET, () => {
+    if (!first) return '';
+    first = false;
+    return `<style data-critical-css>${css}</style>${deferred}`;
+  });
+};
+
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 for (const language of ['uz', 'ru', 'en']) {
   mkdirSync(path.join(dist, '.prerendered', language), { recursive: true });
   for (const [pagePath, { file, lazy }] of Object.entries(PRERENDERED_PAGES)) {
     const { html, title } = await renderPage(language, pagePath);
-    const page = withFirstScreenScripts(template)
+    const drawn = withFirstScreenScripts(template)
       // Mantine sets the colour scheme's attribute when it mounts; the first paint needs it already.
       .replace(/<html lang="[a-z]+">/, `<html lang="${language}" data-mantine-color-scheme="light">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
@@ -79,6 +102,7 @@ for (const language of ['uz', 'ru', 'en']) {
       // The page reads without JavaScript: the "needs JavaScript" line is for the empty shell only.
       .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
       .replace(ROOT, () => `<div id="root" data-prerendered="${language}">${html}</div>`);
+    const page = withCriticalCss(drawn);
     const target = path.join(dist, '.prerendered', language, file);
     writeFileSync(target, page);
     // Twins like the other built files' (scripts/precompress.ts): the server compresses nothing.

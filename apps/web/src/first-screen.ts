@@ -138,8 +138,33 @@ function roleToggles() {
   }
 }
 
+/**
+ * The app's whole stylesheets, which the page names as `media="print"` so that they do not hold up
+ * the first paint (its own rules are inline: scripts/prerender.mjs), apply once loaded. They change
+ * nothing on the page as drawn; the contact form needs them. Resolves when they apply (or failed).
+ */
+function appStylesheets(): Promise<unknown> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-app-stylesheet]')];
+  return Promise.all(
+    links.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          const apply = () => {
+            link.media = 'all';
+            resolve();
+          };
+          if (link.sheet) apply();
+          else {
+            link.addEventListener('load', apply, { once: true });
+            link.addEventListener('error', () => resolve(), { once: true });
+          }
+        }),
+    ),
+  );
+}
+
 /** The contact form is handed to the app when it comes near the screen, is touched or is sent. */
-function contactForm() {
+function contactForm(stylesheets: Promise<unknown>) {
   const card = document.querySelector<HTMLElement>('[data-contact-card]');
   if (!card) return;
   let loading = false;
@@ -147,7 +172,9 @@ function contactForm() {
     if (loading) return;
     loading = true;
     observer.disconnect();
-    void import('./app/contact-island').then((island) => island.mountContactForm(card));
+    void Promise.all([import('./app/contact-island'), stylesheets]).then(([island]) =>
+      island.mountContactForm(card),
+    );
   };
   const observer = new IntersectionObserver(
     (entries) => {
@@ -171,5 +198,5 @@ if (!followStoredLanguage(document.getElementById('root')?.dataset.prerendered))
   registerForms();
   tabLists();
   roleToggles();
-  contactForm();
+  contactForm(appStylesheets());
 }
