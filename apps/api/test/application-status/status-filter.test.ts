@@ -87,7 +87,7 @@ beforeAll(async () => {
   const others = APPLICATION_STATUSES.filter((s) => s !== RARE);
   await db.execute(sql`insert into application_statuses (student_course_id, status, updated_at)
     select id, case when id % 97 = 0 then ${RARE}
-                    else (${sql.raw(`array[${others.map((s) => `'${s}'`).join(', ')}]`)})[1 + (id * 7) % ${others.length}::int] end,
+                    else (${sql.raw(`array[${others.map((s) => `'${s}'`).join(', ')}]`)})[1 + id % ${others.length}::int] end,
            submitted_at + case when student_id % 3 = 0 then 0 else (id * 13) % 5 end * interval '1 hour'
     from student_courses where submitted_at is not null and id % 53 <> 0`);
   await db.execute(sql`analyze`);

@@ -1,6 +1,7 @@
 import type { TApplicationStatusState, TDocumentRequest, TUserNotificationList } from '@uniapply/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offerConditions, offers } from '../../src/db/schema/index.js';
 import type { TAccessRule } from '../../src/http/access.js';
 import { signInAs, type TestApp } from '../app.js';
 import { stateOf, submitted } from '../application-status/helpers.js';
@@ -27,6 +28,8 @@ type TIds = {
   languageId: number;
   /** A stored notification of the profile's owner (issue 18). */
   notificationId: number;
+  /** A condition of the application's offer (issue 22). */
+  conditionId: number;
 };
 type TProbe = (ids: TIds) => {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -127,6 +130,20 @@ const PROBES: Record<string, TEntry> = {
     method: 'GET',
     url: `/ApplicationStatus/offerLetter?studentCourseId=${v.studentCourseId}`,
   }),
+  // Issue 22: the applicant's answer and a condition's evidence; the offer's admin routes.
+  'POST /api/ApplicationStatus/answerOffer': (v) => ({
+    method: 'POST',
+    url: '/ApplicationStatus/answerOffer',
+    body: { studentCourseId: v.studentCourseId, version: 2, answer: 'decline' },
+  }),
+  'POST /api/ApplicationStatus/offerCondition/:id/evidence': (v) => ({
+    method: 'POST',
+    url: `/ApplicationStatus/offerCondition/${v.conditionId}/evidence`,
+    upload: {},
+  }),
+  'POST /api/ApplicationStatus/offerTerms': 'admins',
+  'POST /api/ApplicationStatus/offerCondition': 'admins',
+  'POST /api/ApplicationStatus/passport': 'admins',
   'POST /api/ApplicationStatus/move': 'admins',
   'POST /api/ApplicationStatus/undo': 'admins',
   'POST /api/ApplicationStatus/defer': 'admins',
@@ -177,6 +194,7 @@ const MISSING: TIds = {
   qualificationId: 2147483000,
   languageId: 2147483000,
   notificationId: 2147483000,
+  conditionId: 2147483000,
 };
 
 describe(`SECURITY 1, 2, 27: object-level checks on every id-taking route (${testDbKind()})`, () => {
@@ -212,6 +230,19 @@ describe(`SECURITY 1, 2, 27: object-level checks on every id-taking route (${tes
       await c.get(`/DocumentRequest/list?studentCourseId=${studentCourseId}`),
     );
     const [notification] = ok<TUserNotificationList>(await c.get('/UserNotification/list')).items;
+    // An offer with one pending condition, written directly (the status stays where the probes need it).
+    const [offer] = await t.database.db
+      .insert(offers)
+      .values({
+        studentCourseId,
+        type: 'conditional',
+        answerBy: new Date(Date.now() + 14 * 864e5).toISOString(),
+      })
+      .returning({ id: offers.id });
+    const [condition] = await t.database.db
+      .insert(offerConditions)
+      .values({ offerId: offer!.id, position: 0, kind: 'englishTest', text: 'IELTS 6.0' })
+      .returning({ id: offerConditions.id });
     return {
       studentId,
       studentCourseId,
@@ -221,6 +252,7 @@ describe(`SECURITY 1, 2, 27: object-level checks on every id-taking route (${tes
       qualificationId: qualification!.id,
       languageId: language!.id,
       notificationId: notification!.id,
+      conditionId: condition!.id,
     };
   }
 

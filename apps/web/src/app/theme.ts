@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { Button, type CSSVariablesResolver, createTheme } from '@mantine/core';
 
 // Mantine's default blue-6 and red-6 fail WCAG AA contrast on white (DESIGN 2): filled colours use
 // shade 8 and the error, dimmed and link colours are moved to shades that reach 4.5:1.
@@ -9,6 +9,16 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
+  components: {
+    // A long translated label wraps on a phone instead of being cut off (session 8: "Qabul qilish
+    // va yana 1 tasini rad etish" lost its end at 360 px); a one-line button keeps its height.
+    Button: Button.extend({
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 5 },
+        label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
+      },
+    }),
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

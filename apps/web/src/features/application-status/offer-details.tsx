@@ -41,7 +41,14 @@ export function OfferDetails({
         <Title order={4} size="h6" id={headingId}>
           {t('offers:title')}
         </Title>
-        <Badge color={unconditional ? 'green.9' : 'indigo.9'} variant="filled" data-offer-type>
+        <Badge
+          color={unconditional ? 'green' : 'indigo'}
+          variant="light"
+          // The tint is the colour; the text keeps one readable colour (as the status badge).
+          styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
+          tt="none"
+          data-offer-type
+        >
           {t(`offers:type.${unconditional ? 'unconditional' : 'conditional'}`)}
         </Badge>
       </Group>
