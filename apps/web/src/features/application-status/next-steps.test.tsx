@@ -109,7 +109,7 @@ describe('what happens next, on the applicant’s card', () => {
     const section = await within(card).findByRole('region', { name: 'Keyingi qadamlar' });
     expect(
       await within(section).findByText(
-        `Keyingi qadam: talaba ruxsatnomasi uchun ariza (EMGS), ${inDays(13, 'uz')} gacha kutilmoqda`,
+        `Keyingi qadam: talaba ruxsatnomasi uchun ariza (EMGS), ${inDays(13, 'uz')} sanasigacha kutilmoqda`,
       ),
     ).toBeVisible();
     expect(within(section).getByText('Pasport: sizda')).toBeVisible();
