@@ -36,7 +36,11 @@ const texts = (language: string) =>
     .filter((f) => f.endsWith('.json'))
     .flatMap((f) => {
       const lines = readFileSync(path.join(dir, language, f), 'utf8').split('\n');
-      return lines.map((line, i) => ({ where: `${language}/${f}:${i + 1}`, line }));
+      // What a reader sees: the value, not its JSON key, nor a `{{placeholder}}`'s name.
+      return lines.map((line, i) => ({
+        where: `${language}/${f}:${i + 1}`,
+        line: line.replace(/^\s*"[^"]*":\s*/, '').replace(/\{\{[^}]*\}\}/g, ''),
+      }));
     });
 
 describe('one term per concept', () => {

@@ -68,7 +68,7 @@ describe('the offer on the admin’s record', () => {
     await user.click(await screen.findByRole('option', { name: 'Conditional offer' }));
     const submit = within(panel).getByRole('button', { name: 'Change status' });
     expect(submit).toBeDisabled(); // the first condition has no kind yet
-    await user.type(within(panel).getByRole('textbox', { name: /^Fees/ }), 'MYR 42,000 a year');
+    await user.type(within(panel).getByRole('textbox', { name: /^Price/ }), 'MYR 42,000 a year');
     const answerBy = within(panel).getByLabelText(/Answer by \(Kuala Lumpur/);
     await user.type(answerBy, '2027-03-01T23:59');
     // Shown in both zones.

@@ -35,8 +35,15 @@ export function OfferAnswer({ state, offer, course }: TProps) {
       <Title order={4} size="h6" id={headingId}>
         {t('offer.title')}
       </Title>
-      {/* The offer's terms above (OfferSection) show its answer-by date; the dialog repeats it. */}
       <Text size="sm">{t('offer.intro')}</Text>
+      {offer ? (
+        <div>
+          <Text size="sm" fw={600}>
+            {t('offer.answerBy')}
+          </Text>
+          <Deadline value={offer.answerBy} />
+        </div>
+      ) : null}
       <Group gap="sm">
         <Button onClick={() => setDialog('accept')} aria-label={t('offer.acceptNamed', { course })}>
           {t('offer.accept')}

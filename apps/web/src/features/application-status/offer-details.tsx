@@ -3,13 +3,14 @@ import { showsUnconditional, type TOffer, type TOfferCondition } from '@uniapply
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Deadline } from '../../components/intakes/deadline';
+import { OFFER_NAMESPACES } from './namespaces';
 
 // Issue 22 item 2: an application's offer as both sides see it: its type (unconditional once every
 // condition is met), the fees, the answer-by date in Kuala Lumpur's and Tashkent's time, and the
 // conditions with their state. `conditionExtra` adds each condition's controls (the applicant's
 // evidence upload, the admin's decision).
 
-export const OFFER_NAMESPACES = ['offers', 'common'] as const;
+export { OFFER_NAMESPACES };
 
 const STATE_COLORS: Record<TOfferCondition['state'], string> = {
   pending: 'yellow.9',

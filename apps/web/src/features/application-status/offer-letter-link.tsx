@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyFailure } from '../../components/crud/notify';
 import { downloadFile } from '../../lib/download';
+import { OFFER_LETTER_NAMESPACES } from './namespaces';
 
 // Issue 22 item 3: the application's offer letter (a PDF in the applicant's language), on the
 // applicant's status card and the admin's record, once the application has an offer.
@@ -16,7 +17,7 @@ export function OfferLetterLink({
   studentCourseId: number;
   offer: TOffer | null;
 }) {
-  const { t } = useTranslation('offerLetters');
+  const { t } = useTranslation(OFFER_LETTER_NAMESPACES);
   const [busy, setBusy] = useState(false);
   if (!offer) return null;
   const download = async () => {
