@@ -9,7 +9,7 @@ test('the admin signs in from the landing page and lands on the admin home', asy
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Admin' })).toBeVisible();
   await expect(page.getByText('Dilnoza Adminova')).toBeVisible();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await expect(menu.getByRole('link')).toHaveCount(16); // spec 2.2's eleven, Users (SECURITY 19), the Outbox (issue 12), Settings (issue 19), Exchange rates (issue 20) and Intakes (issue 21)
+  await expect(menu.getByRole('link')).toHaveCount(17); // spec 2.2's eleven, Users (SECURITY 19), the Outbox (issue 12), Settings (issue 19), Exchange rates (issue 20), Intakes (issue 21) and Offer letters (issue 22)
   await expectAccessible(page);
   await page.screenshot({ path: `${SCREENSHOTS}/shell-admin-expanded.png` });
 
