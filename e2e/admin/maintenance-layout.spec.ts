@@ -28,6 +28,8 @@ const shot = (page: Page, name: string, fullPage = false) =>
 
 for (const width of [360, 1280]) {
   test(`the maintenance screens at ${width} px`, async ({ page }) => {
+    // Eleven screens, each opened and drawn twice: near the 60 s limit on a busy run (notes).
+    test.slow();
     await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
     await signInFromLanding(page, 'admin@demo.local');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome Admin' })).toBeVisible();
