@@ -32,7 +32,7 @@ test('the admin edits a letter by keyboard: inserts a field at the caret, is tol
   // The caret at the very start, then Tab to a field's button and Enter: the field goes there.
   await text.focus();
   await page.keyboard.press('ControlOrMeta+Home');
-  const fees = page.getByRole('button', { name: 'Fees' });
+  const fees = page.getByRole('button', { name: 'Price' });
   await fees.focus();
   await page.keyboard.press('Enter');
   await expect(text).toHaveValue(`{{fees}}${found}`);
