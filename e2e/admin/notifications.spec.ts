@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import { english, expectAccessible, signInFromLanding, waitForLayout } from '../support';
+import { english, expectAccessible, signIn, waitForLayout } from '../support';
 
 // Issue 10 item 3 (spec 2.3, 4, 7.1): an admin with the Notification screen open, and a second tab
 // elsewhere, sees the bell pulse and the new card the moment an agent confirms a student's
@@ -19,7 +19,7 @@ test('a confirm reaches the open Notification screen live; marking it clears eve
   const firstName = `Nodira${stamp()}`;
   const adminContext = await browser.newContext({ storageState: english });
   const tab1 = await adminContext.newPage();
-  await signInFromLanding(tab1, 'admin@demo.local');
+  await signIn(tab1, 'admin@demo.local');
   const tab2 = await adminContext.newPage();
   await tab2.goto('/Admin/Dashboard');
   await tab1.goto('/Admin/Notification');
@@ -29,7 +29,7 @@ test('a confirm reaches the open Notification screen live; marking it clears eve
 
   const agentContext = await browser.newContext({ storageState: english });
   const agent = await agentContext.newPage();
-  await signInFromLanding(agent, 'agent@demo.local');
+  await signIn(agent, 'agent@demo.local', { open: false });
   const [offer] = (await (await agent.request.get('/api/UniversityCourse/allAsync')).json()) as {
     id: number;
   }[];

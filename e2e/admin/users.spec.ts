@@ -1,15 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { english, SCREENSHOTS, signInFromLanding } from '../support';
+import { english, registerAs, SCREENSHOTS, signIn } from '../support';
 
 test.use({ storageState: english });
 
 async function registerStudent(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Student' }).check();
-  await page.getByRole('button', { name: 'Register with Google' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(page, 'Student', { email });
 }
 
 async function signInByEmail(page: Page, email: string) {
@@ -41,7 +36,7 @@ test('item 19: an admin disables a signed-in account, which lands on sign-in and
   try {
     await registerStudent(student, email);
 
-    await signInFromLanding(admin, 'admin@demo.local');
+    await signIn(admin, 'admin@demo.local');
     const row = await findAccount(admin, email);
     await expect(row.getByRole('cell', { name: email })).toBeVisible();
     await expect(row.getByRole('cell', { name: 'Student', exact: true })).toBeVisible();
@@ -95,7 +90,7 @@ test('item 19: an admin disables a signed-in account, which lands on sign-in and
 });
 
 test('item 19: the admin cannot disable their own account', async ({ page }) => {
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local');
   const row = await findAccount(page, 'admin@demo.local');
   await expect(row.getByRole('cell', { name: 'Administrator' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Disable' })).toBeDisabled();

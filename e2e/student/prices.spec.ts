@@ -6,7 +6,7 @@ import enums from '../../apps/web/src/locales/uz/enums.json' with { type: 'json'
 import prices from '../../apps/web/src/locales/uz/prices.json' with { type: 'json' };
 import wizardForm from '../../apps/web/src/locales/uz/wizardForm.json' with { type: 'json' };
 import { completeApplication } from '../applications-api';
-import { english, signInFromLanding } from '../support';
+import { english, registerAs, signIn } from '../support';
 
 // Issue 20 item 1, in Uzbek: an admin adds an exchange rate on its maintenance screen; a student
 // sees every fee of the course picker in its own currency with its duration and, beside it, the
@@ -35,7 +35,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 
 test('an admin adds a dated MYR → UZS rate on the exchange-rate screen', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local');
   await toUzbek(page);
   await page.getByRole('navigation').getByRole('link', { name: 'Valyuta kurslari' }).click();
   await expect(page.getByRole('heading', { name: catalogue.exchangeRate.title })).toBeVisible();
@@ -55,18 +55,11 @@ test('an admin adds a dated MYR → UZS rate on the exchange-rate screen', async
 });
 
 /** Signs the student in (a new account the first time) and switches the portal to Uzbek. */
-async function signInStudent(page: Page, tap: boolean, first: boolean) {
-  const act = (l: Locator) => (tap ? l.tap() : l.click());
-  await page.goto('/');
-  await act(page.getByRole('radio', { name: 'Student' }));
-  await act(page.getByRole('button', { name: 'Register with Google' }));
-  await page.getByLabel('Email').fill(studentEmail);
-  if (first) {
-    await page.getByLabel('First name').fill('Dilnoza');
-    await page.getByLabel('Last name').fill('Rahimova');
-  }
-  await act(page.getByRole('button', { name: 'Sign in with this email' }));
-  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+async function signInStudent(page: Page, _tap: boolean, first: boolean) {
+  await registerAs(page, 'Student', {
+    email: studentEmail,
+    ...(first ? { firstName: 'Dilnoza', lastName: 'Rahimova' } : {}),
+  });
   await toUzbek(page);
 }
 
