@@ -22,7 +22,8 @@ test('a confirm reaches the open Notification screen live; marking it clears eve
   await signInFromLanding(tab1, 'admin@demo.local');
   const tab2 = await adminContext.newPage();
   await tab2.goto('/Admin/Dashboard');
-  await tab1.goto('/Admin/Notification');
+  // The bell, in place (an address typed anew would start the whole app again: seconds under load).
+  await bellOf(tab1).click();
   await expect(tab1.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   for (const tab of [tab1, tab2])
     await expect(bellOf(tab)).toHaveAccessibleDescription(/Live updates: connected/, { timeout: 15_000 });
