@@ -28,6 +28,10 @@ async function findAccount(page: Page, email: string) {
 test('item 19: an admin disables a signed-in account, which lands on sign-in and cannot sign in until enabled', async ({
   browser,
 }) => {
+  // Register, lock out, refuse, enable and sign in again, in two browsers with screenshots: all of
+  // it the subject (the admin's UI sign-in, set-up, becomes an HTTP one in e2e/support.ts). Under
+  // load it ran out of 60 s while closing its browsers, every check passed.
+  test.slow();
   const email = `lockout-${Date.now()}@example.com`;
   const studentContext = await browser.newContext({ storageState: english });
   const adminContext = await browser.newContext({ storageState: english });

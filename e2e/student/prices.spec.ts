@@ -4,6 +4,8 @@ import catalogue from '../../apps/web/src/locales/uz/catalogue.json' with { type
 import crud from '../../apps/web/src/locales/uz/crud.json' with { type: 'json' };
 import enums from '../../apps/web/src/locales/uz/enums.json' with { type: 'json' };
 import prices from '../../apps/web/src/locales/uz/prices.json' with { type: 'json' };
+import shell from '../../apps/web/src/locales/uz/shell.json' with { type: 'json' };
+import studentCatalogue from '../../apps/web/src/locales/uz/studentCatalogue.json' with { type: 'json' };
 import wizardForm from '../../apps/web/src/locales/uz/wizardForm.json' with { type: 'json' };
 import { completeApplication } from '../applications-api';
 import { english, registerAs, signIn } from '../support';
@@ -63,8 +65,23 @@ async function signInStudent(page: Page, _tap: boolean, first: boolean) {
   await toUzbek(page);
 }
 
-async function openPicker(page: Page) {
-  await page.goto('/Student/Infoform?step=9');
+const press = (l: Locator, tap: boolean) => (tap ? l.tap() : l.click());
+
+/**
+ * A main-menu link, as the user follows it (the burger first on a phone): the app moves in place,
+ * where an address typed anew would load and start the whole app again (seconds on a busy machine).
+ */
+async function followMenu(page: Page, name: string, tap: boolean) {
+  const burger = page.getByRole('button', { name: shell.openMenu });
+  if (await burger.isVisible()) await press(burger, tap);
+  await press(page.getByRole('navigation').getByRole('link', { name, exact: true }), tap);
+}
+
+/** From the dashboard: the application (it opens on its last step), then step 9 from the stepper. */
+async function openPicker(page: Page, tap: boolean) {
+  await followMenu(page, shell.menu.application, tap);
+  const nine = wizardForm.stepOf.replace('{{count}}', '10').replace('{{step}}', '9').split(':')[0]!;
+  await press(page.getByRole('button', { name: new RegExp(`^${nine}:`) }), tap);
   return page.getByRole('group', { name: wizardForm.courses.results });
 }
 
@@ -103,7 +120,7 @@ async function filterInSom(page: Page, results: Locator, tap: boolean) {
 }
 
 async function checkPicker(page: Page, width: number, tap: boolean) {
-  const results = await openPicker(page);
+  const results = await openPicker(page, tap);
   // Each fee: its own currency and duration, then the soʻm amount at today's rate and its date.
   const line = results
     .getByRole('checkbox', { name: /Foundation in Science — Universiti Putra Malaysia/ })
@@ -121,7 +138,10 @@ async function checkPicker(page: Page, width: number, tap: boolean) {
   await page.getByRole('textbox', { name: `${wizardForm.courses.minPrice} (UZS)` }).fill('90000000');
   await expect(page.getByText(prices.invertedRange)).toBeVisible();
   // The course list: each card's fee with the amount in soʻm beside it.
-  await page.goto('/Student/UniversityCourseList?name=Foundation%20in%20Science');
+  await followMenu(page, shell.menu.courses, tap);
+  const name = page.getByRole('searchbox', { name: studentCatalogue.courses.name });
+  if (tap) await name.tap();
+  await name.fill('Foundation in Science');
   await expect(
     page
       .getByRole('article')
