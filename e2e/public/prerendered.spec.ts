@@ -129,6 +129,40 @@ test.describe('without JavaScript, a visitor', () => {
   });
 });
 
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`on a 360 px phone ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: 360, height: 780 }, hasTouch: true });
+
+    test('nothing on / and /login is wider than the screen, in uz, ru and en', async ({ page, context }) => {
+      for (const language of LANGUAGES) {
+        await context.clearCookies();
+        await context.addCookies([languageCookie(language)]);
+        for (const url of ['/', '/login']) {
+          await page.goto(url);
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          // With JavaScript, measured once the app's whole stylesheets apply (src/first-screen.ts).
+          if (javaScriptEnabled)
+            await expect(page.locator('link[data-app-stylesheet][media="print"]')).toHaveCount(0);
+          const { width, wider } = await page.evaluate(() => ({
+            width: document.documentElement.scrollWidth,
+            // What reaches past the right edge, to name in the message.
+            wider: [...document.querySelectorAll('body *')]
+              .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+              .slice(0, 4)
+              .map(
+                (element) => `${element.tagName.toLowerCase()} ${element.textContent?.slice(0, 20) ?? ''}`,
+              ),
+          }));
+          expect(
+            width,
+            `${url} in ${language} is ${width} px wide: ${wider.join(' | ')}`,
+          ).toBeLessThanOrEqual(360);
+        }
+      }
+    });
+  });
+}
+
 type TWatched = { removedLandmarks: number; layoutShift: number };
 
 /**
