@@ -293,6 +293,22 @@ export const ZOpenDocumentRequest = ZDocumentRequest.pick({
 });
 export type TOpenDocumentRequest = z.infer<typeof ZOpenDocumentRequest>;
 
+/**
+ * Issue 22: one application that waits for the applicant side (`waitsForApplicant`), named for
+ * the dashboards' "Action needed" banner: the student, the course and university, and for an open
+ * offer its answer-by date (an instant; null for a documents request).
+ */
+export const ZActionNeeded = z.object({
+  studentCourseId: zId,
+  studentId: zId,
+  status: ZApplicationStatus,
+  studentName: z.string(),
+  course: z.string(),
+  university: z.string(),
+  answerBy: z.string().nullable(),
+});
+export type TActionNeeded = z.infer<typeof ZActionNeeded>;
+
 /** One application's status with its timeline and its document requests. */
 export const ZApplicationStatusDetail = z.object({
   state: ZApplicationStatusState,

@@ -1,12 +1,15 @@
 import {
   APPLICATION_STATUSES,
   isFinalStatus,
+  isOpenOffer,
+  type TActionNeeded,
   type TApplicationStatus,
   type TApplicationStatusState,
   type TDocumentRequest,
   type TOpenDocumentRequest,
   type TPassportWhereabouts,
   type TStatusHistoryEntry,
+  waitsForApplicant,
 } from '@uniapply/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -19,6 +22,7 @@ import {
   documentTypes,
   files,
   intakes,
+  offers,
   studentCourses,
   studentInfos,
   universities,
@@ -197,6 +201,40 @@ export async function listStates(
     .orderBy(asc(studentCourses.id))
     .limit(1000);
   return rows;
+}
+
+/** The statuses that wait for the applicant side (the shared rule), for SQL. */
+const WAITING_FOR_APPLICANT = APPLICATION_STATUSES.filter(waitsForApplicant);
+
+/**
+ * Issue 22: the applications the actor may see that wait for the applicant side, named (student,
+ * course, university) with an open offer's answer-by date: the dashboards' "Action needed".
+ */
+export async function listActionNeeded(tx: TDbOrTx, actor: TActor): Promise<TActionNeeded[]> {
+  const rows = await tx
+    .select({
+      studentCourseId: studentCourses.id,
+      studentId: studentCourses.studentId,
+      status: sql<TApplicationStatus>`${applicationStatuses.status}`,
+      studentName: sql<string>`trim(concat_ws(' ', ${studentInfos.firstName}, ${studentInfos.lastName}))`,
+      course: courses.name,
+      university: universities.name,
+      answerBy: offers.answerBy,
+    })
+    .from(applicationStatuses)
+    .innerJoin(studentCourses, eq(studentCourses.id, applicationStatuses.studentCourseId))
+    .innerJoin(studentInfos, eq(studentInfos.id, studentCourses.studentId))
+    .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
+    .innerJoin(courses, eq(courses.id, universityCourses.courseId))
+    .innerJoin(universities, eq(universities.id, universityCourses.universityId))
+    .leftJoin(offers, and(eq(offers.studentCourseId, studentCourses.id), isNull(offers.answeredAt)))
+    .where(and(scopeOf(actor), inArray(applicationStatuses.status, WAITING_FOR_APPLICANT)))
+    .orderBy(asc(studentCourses.id))
+    .limit(OPEN_REQUESTS_MAX);
+  return rows.map((r) => ({
+    ...r,
+    answerBy: r.answerBy !== null && isOpenOffer(r.status) ? new Date(r.answerBy).toISOString() : null,
+  }));
 }
 
 /** The history, oldest first; `applicant`: internal notes are left out (never sent). */
