@@ -423,12 +423,20 @@ export async function documentTypesExist(tx: TDbOrTx, ids: number[]): Promise<bo
   return rows.length === unique.length;
 }
 
-/** Issue 22 item 5: sets where the passport is; the status, its version and its time stay. */
+/**
+ * Issue 22 item 5: sets where the passport is; the status, its version and its time stay. Returns
+ * where it was (the status row locked first, so two admins' changes each see the other's).
+ */
 export async function setPassportWhereabouts(
   tx: TDbOrTx,
   studentCourseId: number,
   whereabouts: TPassportWhereabouts,
-) {
+): Promise<TPassportWhereabouts> {
+  const [before] = await tx
+    .select({ w: applicationStatuses.passportWhereabouts })
+    .from(applicationStatuses)
+    .where(eq(applicationStatuses.studentCourseId, studentCourseId))
+    .for('update');
   await tx
     .insert(applicationStatuses)
     .values({ studentCourseId, status: 'submitted', passportWhereabouts: whereabouts })
@@ -436,4 +444,5 @@ export async function setPassportWhereabouts(
       target: applicationStatuses.studentCourseId,
       set: { passportWhereabouts: whereabouts },
     });
+  return (before?.w ?? 'withApplicant') as TPassportWhereabouts;
 }
