@@ -12,7 +12,7 @@ import {
   waitsForApplicant,
 } from '@uniapply/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { TDbOrTx } from '../../db/client.js';
 import {
   applicationStatuses,
@@ -203,6 +203,18 @@ export async function listStates(
   return rows;
 }
 
+/**
+ * An application's names joined to a query over `student_courses`: its student, and its course
+ * and university through the offering (every named list of the pipeline reads them so).
+ */
+export function withNames<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(studentInfos, eq(studentInfos.id, studentCourses.studentId))
+    .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
+    .innerJoin(courses, eq(courses.id, universityCourses.courseId))
+    .innerJoin(universities, eq(universities.id, universityCourses.universityId));
+}
+
 /** The statuses that wait for the applicant side (the shared rule), for SQL. */
 const WAITING_FOR_APPLICANT = APPLICATION_STATUSES.filter(waitsForApplicant);
 
@@ -211,7 +223,7 @@ const WAITING_FOR_APPLICANT = APPLICATION_STATUSES.filter(waitsForApplicant);
  * course, university) with an open offer's answer-by date: the dashboards' "Action needed".
  */
 export async function listActionNeeded(tx: TDbOrTx, actor: TActor): Promise<TActionNeeded[]> {
-  const rows = await tx
+  const query = tx
     .select({
       studentCourseId: studentCourses.id,
       studentId: studentCourses.studentId,
@@ -223,10 +235,8 @@ export async function listActionNeeded(tx: TDbOrTx, actor: TActor): Promise<TAct
     })
     .from(applicationStatuses)
     .innerJoin(studentCourses, eq(studentCourses.id, applicationStatuses.studentCourseId))
-    .innerJoin(studentInfos, eq(studentInfos.id, studentCourses.studentId))
-    .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
-    .innerJoin(courses, eq(courses.id, universityCourses.courseId))
-    .innerJoin(universities, eq(universities.id, universityCourses.universityId))
+    .$dynamic();
+  const rows = await withNames(query)
     .leftJoin(offers, and(eq(offers.studentCourseId, studentCourses.id), isNull(offers.answeredAt)))
     .where(and(scopeOf(actor), inArray(applicationStatuses.status, WAITING_FOR_APPLICANT)))
     .orderBy(asc(studentCourses.id))
@@ -330,7 +340,7 @@ export const OPEN_REQUESTS_MAX = 500;
  * rejected, enrolled) are left out: nobody waits for an answer there any more.
  */
 export async function listOpenRequests(tx: TDbOrTx, actor: TActor): Promise<TOpenDocumentRequest[]> {
-  return tx
+  const query = tx
     .select({
       id: documentRequests.id,
       studentCourseId: documentRequests.studentCourseId,
@@ -346,10 +356,8 @@ export async function listOpenRequests(tx: TDbOrTx, actor: TActor): Promise<TOpe
     })
     .from(documentRequests)
     .innerJoin(studentCourses, eq(studentCourses.id, documentRequests.studentCourseId))
-    .innerJoin(studentInfos, eq(studentInfos.id, studentCourses.studentId))
-    .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
-    .innerJoin(courses, eq(courses.id, universityCourses.courseId))
-    .innerJoin(universities, eq(universities.id, universityCourses.universityId))
+    .$dynamic();
+  return withNames(query)
     .leftJoin(applicationStatuses, eq(applicationStatuses.studentCourseId, studentCourses.id))
     .leftJoin(documentTypes, eq(documentTypes.id, documentRequests.documentTypeId))
     .where(
