@@ -76,7 +76,7 @@ export async function storeChangeNotification(
   change: TApplicationChange,
 ): Promise<TStoredNotification[]> {
   // What the applicant is told: a status change (not confirm's own entry), or (issue 22) every
-  // condition of the offer met.
+  // condition of the offer met, or the passport moved.
   const told =
     change.kind === 'statusChanged' && change.from !== null
       ? ({
@@ -85,7 +85,9 @@ export async function storeChangeNotification(
         } as const)
       : change.kind === 'conditionsMet'
         ? ({ kind: 'conditionsMet', payload: { offerId: change.offerId } } as const)
-        : null;
+        : change.kind === 'passportMoved'
+          ? ({ kind: 'passportMoved', payload: { from: change.from, to: change.to } } as const)
+          : null;
   if (!told) return [];
   // The applicant's own withdrawal is not news to them.
   if (change.byUserId !== null && change.byUserId === change.ownerUserId) return [];
