@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { completeApplication } from '../applications-api';
-import { english, registerNewAgent, signInFromLanding, waitForLayout } from '../support';
+import { english, registerNewAgent, signIn, waitForLayout } from '../support';
 import { stamp } from './students-api';
 
 // Issue 22 (lane offerfix22): the agent's Action needed banner names an offer that has no
@@ -31,7 +31,7 @@ test('the agent on a phone sees the offer named with its answer-by date and open
 
   const adminContext = await browser.newContext({ storageState: english });
   const admin = await adminContext.newPage();
-  await signInFromLanding(admin, 'admin@demo.local');
+  await signIn(admin, 'admin@demo.local', { open: false });
   for (const [to, extra] of [
     ['underReview', {}],
     ['unconditionalOffer', { offer: { fees: 'RM 32,000 a year' } }],
