@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
+import { cleanNotifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { hubTransport } from '../features/notifications/hub-connection';
 import { FakeHubSocket } from '../testing/fake-hub';
 
@@ -39,6 +40,14 @@ if (!('fonts' in document)) {
 // drives it (testing/fake-hub.ts), never a real connection attempt.
 hubTransport.createSocket = async () => new FakeHubSocket();
 
+// The web project runs its files in one jsdom per worker (vitest.config.ts, `isolate: false`): each
+// file starts from what a new window would show, and leaves nothing a later file could meet.
+window.history.replaceState(null, '', '/');
+document.body.replaceChildren();
+document.documentElement.removeAttribute('lang');
+document.title = '';
+const urlStatics = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+
 // Screens and their texts load lazily (separate chunks); on a busy two-core machine that takes a
 // moment, so give findBy/waitFor more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -53,4 +62,14 @@ afterEach(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
+});
+
+afterAll(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  // Tests stub these on the URL class itself (jsdom has no blob URLs), which unstubbing does not undo.
+  Object.assign(URL, urlStatics);
+  // Mantine's notifications live in a module-level store, shared by the files of a worker.
+  cleanNotifications();
 });
