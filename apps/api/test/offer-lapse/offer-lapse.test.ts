@@ -53,6 +53,8 @@ let t: TestApp & { filesDir: string };
 let t2: TestApp;
 let agentWho: SignedIn;
 let agent: TClient;
+let admin: TClient;
+let adminWho: SignedIn;
 let universityCourseId: number;
 /** Courses to apply to (the first is universityCourseId), each with an intake far ahead; an offer may name another. */
 const choices: { universityCourseId: number; intakeId: number }[] = [];
@@ -64,7 +66,8 @@ beforeAll(async () => {
     ? await openDatabase({ url: database.url, poolSize: 4 })
     : { ...database, close: async () => {} }; // PGlite is one process's database: a second app on it
   t2 = await createTestApp({}, { database: second, clock });
-  const admin = client(t, await signInAs(t, 'lapse.admin@apps.test', 'Admin'));
+  adminWho = await signInAs(t, 'lapse.admin@apps.test', 'Admin');
+  admin = client(t, adminWho);
   agentWho = await signInAs(t, 'lapse.agent@apps.test', 'Agent');
   agent = client(t, agentWho);
   const seeded = await seedCatalogue(admin, 'Lapse');
@@ -173,6 +176,17 @@ const historyOf = (studentCourseIds: number[]) =>
       ),
     )
     .orderBy(asc(applicationStatusHistory.id));
+
+/** The states of the conditions of the application's offer, in their order. */
+const conditionStates = async (studentCourseId: number) =>
+  (
+    await db()
+      .select({ state: offerConditions.state, decidedBy: offerConditions.decidedBy })
+      .from(offerConditions)
+      .innerJoin(offers, eq(offers.id, offerConditions.offerId))
+      .where(eq(offers.studentCourseId, studentCourseId))
+      .orderBy(asc(offerConditions.position))
+  ).map((c) => c.state);
 
 /** The stored notifications and the mails of one kind about these applications / this student. */
 async function toldAbout(studentId: number, studentCourseIds: number[], kind: string) {
@@ -313,6 +327,10 @@ describe(`offer lapse (${testDbKind()})`, { timeout: 180_000 }, () => {
       { studentCourseId: pending, from: 'offerAccepted', to: 'conditionsNotMet', byUserId: null },
       { studentCourseId: paid, from: 'depositPaid', to: 'conditionsNotMet', byUserId: null },
     ]);
+    // The conditions still pending are not met now (the met one stays met); others untouched.
+    expect(await conditionStates(pending)).toEqual(['met', 'notMet']);
+    expect(await conditionStates(paid)).toEqual(['notMet']);
+    expect(await conditionStates(later)).toEqual(['pending']);
     // The owning agent is told (stored notification); the mails go to the profile and the agent.
     const told = await toldAbout(own.studentId, own.applications, 'statusChanged');
     expect(told.notifications.map((n) => [n.userId, n.studentCourseId])).toEqual([
@@ -328,6 +346,31 @@ describe(`offer lapse (${testDbKind()})`, { timeout: 180_000 }, () => {
     await lapseTwiceAndInTwoProcesses(at(starts, DAY + MINUTE));
     expect((await statusOf(later)).status).toBe('conditionsNotMet');
     expect(await historyOf(own.applications)).toHaveLength(3);
+  });
+
+  it('an admin who moves an application to conditionsNotMet: its pending conditions are not met, decided by them', async () => {
+    const { student, studentWho } = await newStudent('Adminnotmet');
+    const own = await applications(student, studentWho, 'Adminnotmet', 1, 'offerAccepted');
+    const id = own.applications[0]!;
+    await offer(id, {
+      answerBy: at(new Date(), -DAY),
+      answeredAt: at(new Date(), -2 * DAY),
+      conditions: ['met', 'pending'],
+    });
+    ok(
+      await admin.post('/ApplicationStatus/move', {
+        studentCourseId: id,
+        to: 'conditionsNotMet',
+        version: 0,
+      }),
+    );
+    expect(await conditionStates(id)).toEqual(['met', 'notMet']);
+    const decided = await db()
+      .select({ decidedBy: offerConditions.decidedBy })
+      .from(offerConditions)
+      .innerJoin(offers, eq(offers.id, offerConditions.offerId))
+      .where(and(eq(offers.studentCourseId, id), eq(offerConditions.state, 'notMet')));
+    expect(decided).toEqual([{ decidedBy: adminWho.userId }]);
   });
 
   it('two processes at once over many due offers: each application moves once', async () => {
