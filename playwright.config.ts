@@ -7,22 +7,12 @@ import { CLOCK_FILE, OWN_SERVER_PORTS, PORT, urlOf } from './e2e/servers';
 /** The maintenance test whose records change what every applicant's wizard asks for. */
 const DOCUMENT_TYPE_SCREEN = /Document Type Maintenance: create, find, edit and delete/;
 
-/** One server: the production start of the compiled API on its own port and its own data directory. */
-function server(port: number, buildFirst: boolean, env: Record<string, string> = {}) {
+/** One server's production start (the compiled API) on its own port and its own data directory. */
+function server(port: number, env: Record<string, string> = {}) {
   const dataDir = `/tmp/uniapply-e2e-${port}`;
   return {
-    command: [
-      ...(buildFirst
-        ? [
-            'test -f apps/web/dist/index.html || npm run build -w apps/web',
-            'test -f apps/api/dist/server.js || npm run build -w apps/api',
-          ]
-        : []),
-      `rm -rf ${dataDir}${env.TEST_CLOCK_FILE ? ` ${env.TEST_CLOCK_FILE}` : ''}`,
-      // `npm run test:e2e` builds the API afresh before the servers start.
-      'node apps/api/dist/server.js',
-    ].join(' && '),
-    url: `${urlOf(port)}/api/ready`,
+    port,
+    remove: [dataDir, ...(env.TEST_CLOCK_FILE ? [env.TEST_CLOCK_FILE] : [])],
     env: {
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -34,12 +24,19 @@ function server(port: number, buildFirst: boolean, env: Record<string, string> =
       RATE_LIMIT_MAX: '100000',
       ...env,
     },
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
   };
 }
+
+/**
+ * The four servers start together (e2e/start-servers.mjs), and the tests begin once all four
+ * answer `/api/ready`: Playwright runs its `webServer` entries one after another.
+ */
+const SERVERS = [
+  server(PORT),
+  server(OWN_SERVER_PORTS.live),
+  server(OWN_SERVER_PORTS['catalogue-wide']),
+  server(OWN_SERVER_PORTS.clock, { TEST_CLOCK_FILE: CLOCK_FILE }),
+];
 
 export default defineConfig({
   testDir: './e2e',
@@ -94,10 +91,18 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
-    server(PORT, true),
-    server(OWN_SERVER_PORTS.live, false),
-    server(OWN_SERVER_PORTS['catalogue-wide'], false),
-    server(OWN_SERVER_PORTS.clock, false, { TEST_CLOCK_FILE: CLOCK_FILE }),
-  ],
+  webServer: {
+    command: [
+      'test -f apps/web/dist/index.html || npm run build -w apps/web',
+      'test -f apps/api/dist/server.js || npm run build -w apps/api',
+      'node e2e/start-servers.mjs',
+    ].join(' && '),
+    env: { E2E_SERVERS: JSON.stringify(SERVERS) },
+    wait: { stdout: /e2e servers ready/ },
+    // The four starts' budget (180 s each when they ran one after another): on a loaded machine
+    // four starting at once each take longer than one alone.
+    timeout: 4 * 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
 });

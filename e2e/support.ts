@@ -52,19 +52,112 @@ export async function signInFromLanding(page: Page, email: keyof typeof HOMES) {
   await expect(page).toHaveURL(new RegExp(`${HOMES[email]}(\\?[^#]*)?$`));
 }
 
+type TSignInOptions = {
+  /**
+   * Open the account's home afterwards (the default), as the landing page's flow ends. `false` for
+   * a set-up whose next step is another address or the API only.
+   */
+  open?: boolean;
+};
+
+/** The signed-in home of each role, where the landing page sends a new account. */
+const ROLE_HOMES = { Student: '/Student/Dashboard', Agent: '/Agent/Students' } as const;
+
 /**
- * A new agent account of its own, registered from the landing page (the demo agent is shared by
- * specs running in parallel: its new-student draft, its list, its bell). `label` names the spec.
+ * The demo provider's sign-in over HTTP, in the page's own cookie jar (`page.request`): the same
+ * requests the landing page's link and the provider's form make (`GET /api/auth/google-login`, the
+ * provider's interaction page, its form posted as its button posts it, the callback back to
+ * `returnUrl`), without loading either page: for tests whose subject is not the sign-in
+ * (docs/performance.md, "Session 9 levers"). The landing flow itself is `signInFromLanding`.
  */
-export async function registerNewAgent(page: Page, label: string) {
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Agent' }).check();
-  await page.getByRole('button', { name: 'Register with Google' }).click();
-  await page
-    .getByLabel('Email')
-    .fill(`agent-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page).toHaveURL(/\/Agent\/Students$/);
+async function signInOverHttp(
+  page: Page,
+  form: { email: string; given_name?: string; family_name?: string },
+  role?: 'student' | 'agent',
+) {
+  const http = page.request;
+  const start = new URLSearchParams({ returnUrl: '/' });
+  if (role) start.set('role', role);
+  const interaction = await http.get(`/api/auth/google-login?${start}`);
+  expect(interaction.status(), "the demo provider's sign-in page").toBe(200);
+  const html = await interaction.text();
+  const action = /<form method="post" action="([^"]+\/login)"/.exec(html)?.[1];
+  const lang = /<input type="hidden" name="lang" value="([a-z]+)">/.exec(html)?.[1];
+  if (!action || !lang) throw new Error("the demo provider's page has no sign-in form");
+  const origin = new URL(interaction.url()).origin;
+  // Posted as the browser posts the page's form (the page names its origin: Referrer-Policy same-origin).
+  const back = await http.post(new URL(action.replaceAll('&amp;', '&'), origin).href, {
+    form: { lang, ...form },
+    headers: { origin },
+  });
+  // The callback sends the browser back to `returnUrl`; a refused sign-in ends on /login?signInError=….
+  expect(new URL(back.url()).pathname + new URL(back.url()).search, 'where the sign-in ended').toBe('/');
+  const me = await http.get('/api/auth/me');
+  expect(me.status(), 'signed in').toBe(200);
+  const user = (await me.json()) as { email: string; role: string; appLanguage: string | null };
+  expect(user.email).toBe(form.email.toLowerCase());
+  return { http, user };
+}
+
+/**
+ * What the app does at its first signed-in load (apps/web/src/features/auth/language.ts,
+ * `useLanguageSync`), for a set-up that opens no page: a language chosen while signed out is saved
+ * to the account (the `english` state carries that choice in its `appLanguage` cookie as well as in
+ * localStorage), else an account without a language takes the one shown (Uzbek).
+ */
+async function syncLanguageOverHttp(page: Page, accountLanguage: string | null) {
+  const chosen = (await page.context().cookies(BASE_URL)).find((c) => c.name === 'appLanguage')?.value;
+  const language = chosen ?? (accountLanguage ? null : 'uz');
+  if (language) {
+    const saved = await page.request.put('/api/auth/me/language', { data: { language } });
+    expect(saved.status(), 'the language saved to the account').toBe(204);
+  }
+}
+
+/** A demo account signed in through the demo provider over HTTP (a set-up: see `signInOverHttp`). */
+export async function signIn(page: Page, email: keyof typeof HOMES, { open = true }: TSignInOptions = {}) {
+  const { user } = await signInOverHttp(page, { email });
+  if (!open) return syncLanguageOverHttp(page, user.appLanguage);
+  await page.goto(HOMES[email]);
+  await expect(page).toHaveURL(new RegExp(`${HOMES[email]}(\\?[^#]*)?$`));
+}
+
+/**
+ * A new account registered as `role` through the demo provider over HTTP (its email, and the
+ * optional names the provider's form offers); returns the email. A set-up: the landing page's
+ * Register form is covered by its own specs.
+ */
+export async function registerAs(
+  page: Page,
+  role: keyof typeof ROLE_HOMES,
+  {
+    email = `${role.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
+    firstName,
+    lastName,
+    open = true,
+  }: TSignInOptions & { email?: string; firstName?: string; lastName?: string } = {},
+) {
+  const names = firstName === undefined ? {} : { given_name: firstName, family_name: lastName ?? '' };
+  const { user } = await signInOverHttp(page, { email, ...names }, role === 'Agent' ? 'agent' : 'student');
+  expect(user.role).toBe(role);
+  if (!open) {
+    await syncLanguageOverHttp(page, user.appLanguage);
+    return email;
+  }
+  await page.goto(ROLE_HOMES[role]);
+  await expect(page).toHaveURL(new RegExp(`${ROLE_HOMES[role]}$`));
+  return email;
+}
+
+/**
+ * A new agent account of its own (the demo agent is shared by specs running in parallel: its
+ * new-student draft, its list, its bell). `label` names the spec.
+ */
+export async function registerNewAgent(page: Page, label: string, options: TSignInOptions = {}) {
+  await registerAs(page, 'Agent', {
+    email: `agent-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
+    ...options,
+  });
 }
 
 /** The signed-in shell shows this user and marks this menu entry as the current page. */

@@ -55,14 +55,33 @@ try {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
   mkdirSync(outDir, { recursive: true });
-  // A first visit warms the server (PGlite, lazy routes) so the measured run sees steady state.
+  // A first visit warms the server (PGlite, lazy routes) so the measured run sees steady state,
+  // and a first page load in this Chrome warms the browser: a fresh Chrome's first navigation
+  // could end in a Lighthouse runtime error (NO_FCP and the like), once printed as performance
+  // 0.00 with no metrics. The warm-up's result is not reported.
   await fetch(base);
+  await lighthouse(
+    `${base}${paths[0]}`,
+    { port: chrome.port, logLevel: 'error', formFactor: 'mobile', onlyAudits: ['first-contentful-paint'] },
+    undefined,
+  );
   for (const pagePath of paths) {
-    const result = await lighthouse(
-      `${base}${pagePath}`,
-      { port: chrome.port, output: ['html', 'json'], logLevel: 'error', formFactor: 'mobile' },
-      undefined,
-    );
+    // A run Lighthouse could not finish (runtimeError) has no figures: said so and tried once more,
+    // never printed as a score of 0.
+    let result;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      result = await lighthouse(
+        `${base}${pagePath}`,
+        { port: chrome.port, output: ['html', 'json'], logLevel: 'error', formFactor: 'mobile' },
+        undefined,
+      );
+      const error = result?.lhr.runtimeError;
+      if (!error) break;
+      console.error(
+        `Lighthouse could not measure ${pagePath} (attempt ${attempt}): ${error.code} ${error.message}`,
+      );
+      if (attempt === 2) throw new Error(`No Lighthouse figures for ${pagePath}`);
+    }
     if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
     const { lhr, report } = result;
     const name = pagePath === '/' ? 'landing' : pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');

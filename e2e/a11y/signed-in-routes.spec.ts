@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Cookie, expect, type Page, test } from '@playwright/test';
-import { english, expectAccessible, registerNewAgent, signInFromLanding } from '../support';
+import { english, expectAccessible, registerAs, registerNewAgent, signIn as signInDemo } from '../support';
 
 test.use({ storageState: english });
 
@@ -25,18 +25,13 @@ function screens(role: TRole): string[] {
 }
 
 async function registerStudent(page: Page) {
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Student' }).check();
-  await page.getByRole('button', { name: 'Register with Google' }).click();
-  await page
-    .getByLabel('Email')
-    .fill(`a11y-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`);
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(page, 'Student', {
+    email: `a11y-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`,
+  });
 }
 
 const signIn: Record<TRole, (page: Page) => Promise<void>> = {
-  Admin: (page) => signInFromLanding(page, 'admin@demo.local'),
+  Admin: (page) => signInDemo(page, 'admin@demo.local'),
   // Accounts of this spec's own (the demo ones are shared with the specs beside it).
   Student: registerStudent,
   Agent: (page) => registerNewAgent(page, 'a11y'),

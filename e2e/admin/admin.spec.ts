@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { english, expectAccessible, LANDING, SCREENSHOTS, signInFromLanding } from '../support';
+import { english, expectAccessible, LANDING, SCREENSHOTS, signIn, signInFromLanding } from '../support';
 
 test.use({ storageState: english });
 
@@ -24,7 +24,7 @@ test('the admin signs in from the landing page and lands on the admin home', asy
 });
 
 test('log out returns to the landing page and ends the session', async ({ page }) => {
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local');
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(LANDING);
   await expect(page.getByRole('button', { name: 'Register with Google' })).toBeVisible();

@@ -3,7 +3,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { pdfFile } from '../../apps/api/test/documents/samples';
 import { stamp } from '../agent/students-api';
 import { courseChoice } from '../applications-api';
-import { english, expectAccessible, signInFromLanding } from '../support';
+import { english, expectAccessible, signIn } from '../support';
 
 test.use({ storageState: english, actionTimeout: 15_000 });
 
@@ -131,7 +131,7 @@ async function submitApplication(request: APIRequestContext, tag: string): Promi
 async function signedIn(browser: Browser, email: 'agent@demo.local' | 'admin@demo.local'): Promise<Page> {
   const context = await browser.newContext({ storageState: english });
   const page = await context.newPage();
-  await signInFromLanding(page, email);
+  await signIn(page, email);
   return page;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { english, SCREENSHOTS } from '../support';
+import { english, registerAs, SCREENSHOTS } from '../support';
 
 test.use({ storageState: english });
 
@@ -15,12 +15,7 @@ test('item 14: a deep link opened signed out comes back after sign-in', async ({
 // Its own new account: switching languages saves them to the account, and the demo admin is shared
 // with specs running in parallel (a reload there would pick up this spec's language).
 test('a reloaded signed-in page has its tab title in uz, ru and en', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Student' }).check();
-  await page.getByRole('button', { name: 'Register with Google' }).click();
-  await page.getByLabel('Email').fill(`titles-${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(page, 'Student', { email: `titles-${Date.now()}@example.com`, open: false });
   await page.goto('/Student/UniversityList');
   const titles = {
     uz: 'Universitetlar · UniApply',

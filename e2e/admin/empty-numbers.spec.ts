@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { english, SCREENSHOTS, signInFromLanding } from '../support';
+import { english, SCREENSHOTS, signIn } from '../support';
 
 // Issue 8 item 9: on University's Course Maintenance, Save with Price and Required score left
 // empty says "required" for both and saves nothing (it used to store a course at 0 MYR).
@@ -11,7 +11,7 @@ for (const width of [360, 1280]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
-    await signInFromLanding(page, 'admin@demo.local');
+    await signIn(page, 'admin@demo.local', { open: false });
     await page.goto('/Admin/UniversityCourses');
     await expect(page.getByText('Loading...')).toBeHidden();
     const before = await (await page.request.post('/api/UniversityCourse/count', { data: null })).json();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { DriveStandIn } from '../../apps/api/test/documents/gdrive-stand-in';
-import { english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
+import { english, expectAccessible, SCREENSHOTS, signIn } from '../support';
 
 // The admin's Google Drive check (spec 2.3): on the shared e2e server, which has no Drive, and on
 // a server of its own that stores files in a local stand-in of Google Drive.
@@ -22,7 +22,7 @@ async function openCheckPage(page: Page) {
 
 test('without Drive settings the check says that Drive is not configured', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await openCheckPage(page);
   await page.getByRole('button', { name: 'Check connection' }).click();
@@ -91,7 +91,7 @@ test.describe('with a server that stores files in Google Drive', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signInFromLanding(page, 'admin@demo.local');
+    await signIn(page, 'admin@demo.local');
     await openCheckPage(page);
     const check = page.getByRole('button', { name: 'Check connection' });
     await check.click();

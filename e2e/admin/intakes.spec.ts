@@ -4,7 +4,7 @@ import catalogue from '../../apps/web/src/locales/uz/catalogue.json' with { type
 import common from '../../apps/web/src/locales/uz/common.json' with { type: 'json' };
 import crud from '../../apps/web/src/locales/uz/crud.json' with { type: 'json' };
 import shell from '../../apps/web/src/locales/uz/shell.json' with { type: 'json' };
-import { english, signInFromLanding } from '../support';
+import { english, signIn } from '../support';
 
 // Issue 21 item 1, in Uzbek: an admin opens a university course's intakes from its row on the
 // University courses screen (the course in the address), adds an intake whose deadlines are typed
@@ -76,7 +76,7 @@ async function checkScreen(page: Page, act: TAct, width: number, start: string, 
 test('an admin adds an intake in Kuala Lumpur time from a course row (1280 px)', async ({ page }) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local');
   await toUzbek(page);
   await expect(page.getByRole('navigation').getByRole('link', { name: shell.menu.intakes })).toBeVisible();
   await checkScreen(page, (l) => l.click(), 1280, '2028-02-21', '15-yanvar, 2028, 23:59');
@@ -96,7 +96,7 @@ async function phone(browser: Browser) {
 
 test('an admin adds an intake by touch on a phone (360 px)', async ({ browser }) => {
   const page = await phone(browser);
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local');
   await toUzbek(page);
   await checkScreen(page, (l) => l.tap(), 360, '2029-02-19', '15-yanvar, 2029, 23:59');
   await page.context().close();

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createStudent, stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import { english, signInFromLanding, waitForLayout } from '../support';
+import { english, signIn, waitForLayout } from '../support';
 
 // Issue 20 item 4, "grids that keep your place", driven as an admin would: after a save the filter
 // stays; the saved row, if the filter shows it, is selected on the page that holds it; if the
@@ -39,7 +39,7 @@ async function addCategory(page: Page, name: string) {
 }
 
 async function keepPlace(page: Page, label: string, shot: string) {
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local');
   const key = `Keep${label}${stamp()}`;
   const ids = await twelveCategories(page, key);
   await page.goto(`/Admin/CourseCategories?q=${key}`);
@@ -101,7 +101,7 @@ test.describe('on a phone', () => {
 });
 
 test('Application Forms keeps its name filter over a reload and the back button', async ({ page }) => {
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local', { open: false });
   await page.goto('/Admin/ApplicationForms');
   const filter = page.getByRole('textbox', { name: 'Filter by Name' });
   const name = `Malika${stamp()}`;
@@ -133,7 +133,7 @@ const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch:
 async function thirteenStudents(browser: Browser, key: string) {
   const context = await browser.newContext({ storageState: english });
   const agent = await context.newPage();
-  await signInFromLanding(agent, 'agent@demo.local');
+  await signIn(agent, 'agent@demo.local', { open: false });
   for (let i = 1; i <= 11; i++) await createStudent(agent.request, `${key}${String(i).padStart(2, '0')}`);
   const [offer] = (await (await agent.request.get('/api/UniversityCourse/allAsync')).json()) as {
     id: number;
@@ -189,7 +189,7 @@ async function shotInUzbek(page: Page, width: number, name: string) {
 async function studentsKeepPlace(page: Page, browser: Browser, touch: boolean) {
   const key = `Kp${stamp()}`;
   const { kept, renamed } = await thirteenStudents(browser, key);
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local', { open: false });
   await page.goto('/Admin/Students');
   await page.getByRole('textbox', { name: 'Filter by Name' }).fill(key);
   await page.getByRole('button', { name: 'Find' }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
+import { english, expectAccessible, SCREENSHOTS, signIn } from '../support';
 
 // The maintenance screen on a phone (360 px) and a desktop (1280 px): usable without sideways
 // scrolling of the page, and screenshots of the list and the open form to look at.
@@ -31,7 +31,7 @@ for (const width of [360, 1280]) {
     // Eleven screens, each opened and drawn twice: near the 60 s limit on a busy run (notes).
     test.slow();
     await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-    await signInFromLanding(page, 'admin@demo.local');
+    await signIn(page, 'admin@demo.local');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome Admin' })).toBeVisible();
     await expect(page.getByRole('link', { name: /\d+ Universities/ })).toHaveAttribute(
       'href',
@@ -75,7 +75,7 @@ test('item 14: the grid columns keep their widths when the first page arrives (1
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local');
   // Hold the first list answer back, to see the grid while it loads.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {

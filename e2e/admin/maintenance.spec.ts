@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createStudent, stamp } from '../agent/students-api';
-import { english, expectAccessible, signInFromLanding } from '../support';
+import { english, expectAccessible, signIn } from '../support';
 
 // Every admin maintenance screen, driven through the UI like an admin would: create (after a
 // refused empty save), find by filter, edit, delete. One list of screens, one test body.
@@ -103,7 +103,7 @@ const SCREENS: TScreen[] = [
 ];
 
 async function openScreen(page: Page, screen: { path: string; title: string }) {
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local', { open: false });
   await page.goto(screen.path);
   await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
   await expect(page.getByText('Loading...')).toBeHidden();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import { english, expectAccessible, SCREENSHOTS, signInFromLanding, waitForLayout } from '../support';
+import { english, expectAccessible, SCREENSHOTS, signIn, waitForLayout } from '../support';
 
 const SHOTS = process.env.FINISH20_SHOTS ?? SCREENSHOTS;
 
@@ -14,7 +14,7 @@ test('a notification card shows its time and opens the application’s record', 
   const firstName = `Record${stamp()}`;
   const agentContext = await browser.newContext({ storageState: english });
   const agent = await agentContext.newPage();
-  await signInFromLanding(agent, 'agent@demo.local');
+  await signIn(agent, 'agent@demo.local', { open: false });
   const [offer] = (await (await agent.request.get('/api/UniversityCourse/allAsync')).json()) as {
     id: number;
   }[];
@@ -24,7 +24,7 @@ test('a notification card shows its time and opens the application’s record', 
 
   const context = await browser.newContext({ storageState: english });
   const page = await context.newPage();
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local', { open: false });
   await page.goto('/Admin/Notification');
   const card = page
     .getByRole('list', { name: 'New applications' })

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
+import { english, expectAccessible, SCREENSHOTS, signIn } from '../support';
 
 test.use({ storageState: english });
 // The machine these run on is shared by several lanes: a screen may take long to first appear.
@@ -15,7 +15,7 @@ test('the admin edits a letter by keyboard: inserts a field at the caret, is tol
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local');
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Offer letters' })
@@ -62,7 +62,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
   test('the letters fit a 360 px touch screen, and a tapped field goes in at the caret', async ({ page }) => {
-    await signInFromLanding(page, 'admin@demo.local');
+    await signIn(page, 'admin@demo.local', { open: false });
     await page.goto('/Admin/OfferLetters');
     await expect(letterText(page)).toBeVisible({ timeout: 120_000 });
     await page.getByText('Russian', { exact: true }).tap();

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
+import { english, expectAccessible, SCREENSHOTS, signIn } from '../support';
 
 test.use({ storageState: english });
 
 // Issue 12: the status-mail queue for admins, read-only (the mails themselves: apps/api/test/mail).
 test('the admin opens the Outbox from the menu and filters it by status', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Outbox' }).click();
   // (With mails in it, the first row is selected and the address says so: spec 2.3.)
   await expect(page).toHaveURL(/\/Admin\/Outbox(\?selected=\d+)?$/);

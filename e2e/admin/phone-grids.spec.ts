@@ -1,14 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { createStudent, stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import {
-  english,
-  expectAccessible,
-  registerNewAgent,
-  SCREENSHOTS,
-  signInFromLanding,
-  waitForLayout,
-} from '../support';
+import { english, expectAccessible, registerNewAgent, SCREENSHOTS, signIn, waitForLayout } from '../support';
 
 // Issue 20 item 5: the generic maintenance grids and Application Forms on a 360 px touch phone
 // (each row a card: nothing wider than the screen, the status and the PDF button in sight and
@@ -44,7 +37,7 @@ async function agentWithStudents(browser: Browser): Promise<{ agent: Page; data:
 
 async function admin(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
   const page = await (await browser.newContext({ storageState: english, ...options })).newPage();
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local');
   return page;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
+import { english, expectAccessible, SCREENSHOTS, signIn } from '../support';
 
 test.use({ storageState: english });
 
@@ -9,7 +9,7 @@ test('the admin changes a setting on /Admin/Settings and it is still there after
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/Admin\/Settings$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -38,7 +38,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
   test('the settings fit a 360 px touch screen', async ({ page }) => {
-    await signInFromLanding(page, 'admin@demo.local');
+    await signIn(page, 'admin@demo.local', { open: false });
     await page.goto('/Admin/Settings');
     await expect(page.getByRole('textbox', { name: 'Reminder lead time' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import { english, signInFromLanding } from '../support';
+import { english, signIn } from '../support';
 
 // Issue 20 item 6: a double click on "Change status" moves the application once: one history
 // entry, no false "changed meanwhile".
@@ -11,7 +11,7 @@ test.use({ storageState: english });
 test('a double-clicked Change status moves once and says nothing changed meanwhile', async ({ browser }) => {
   const agentContext = await browser.newContext({ storageState: english });
   const agent = await agentContext.newPage();
-  await signInFromLanding(agent, 'agent@demo.local');
+  await signIn(agent, 'agent@demo.local', { open: false });
   const [offer] = (await (await agent.request.get('/api/UniversityCourse/allAsync')).json()) as {
     id: number;
   }[];
@@ -24,7 +24,7 @@ test('a double-clicked Change status moves once and says nothing changed meanwhi
 
   const context = await browser.newContext({ storageState: english });
   const page = await context.newPage();
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local', { open: false });
   await page.goto(`/Admin/ApplicationForms/${state!.studentCourseId}`);
   const panel = page.getByRole('region', { name: 'Status', exact: true });
   await panel.getByRole('combobox', { name: 'Move to' }).click();

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pdfFile } from '../../apps/api/test/documents/samples';
 import { stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import { english, expectAccessible, SCREENSHOTS, signInFromLanding, waitForLayout } from '../support';
+import { english, expectAccessible, registerAs, SCREENSHOTS, signIn, waitForLayout } from '../support';
 
 // Issue 12, the admin side: the admin moves a student's application to Documents requested through
 // the Application Forms screen (status panel); the student, signed in in another browser context,
@@ -26,12 +26,7 @@ test('the admin requests documents from Application Forms; the student answers; 
   // A new student account of its own (the demo student is shared with specs running in parallel).
   const studentContext = await browser.newContext({ storageState: english });
   const student = await studentContext.newPage();
-  await student.goto('/');
-  await student.getByRole('radio', { name: 'Student' }).check();
-  await student.getByRole('button', { name: 'Register with Google' }).click();
-  await student.getByLabel('Email').fill(`adminstatus-${stamp()}@example.com`);
-  await student.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(student).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(student, 'Student', { email: `adminstatus-${stamp()}@example.com`, open: false });
   const [offer] = (await (await student.request.get('/api/UniversityCourse/allAsync')).json()) as {
     id: number;
   }[];
@@ -48,7 +43,7 @@ test('the admin requests documents from Application Forms; the student answers; 
   // The admin finds the application on Application Forms by the student's name.
   const adminContext = await browser.newContext({ storageState: english });
   const admin = await adminContext.newPage();
-  await signInFromLanding(admin, 'admin@demo.local');
+  await signIn(admin, 'admin@demo.local', { open: false });
   await admin.goto('/Admin/ApplicationForms');
   await admin.getByRole('textbox', { name: 'Filter by Name' }).fill(firstName);
   await admin.getByRole('button', { name: 'Find' }).click();

@@ -1,15 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { english, SCREENSHOTS, signInFromLanding } from '../support';
+import { english, registerAs, SCREENSHOTS, signIn } from '../support';
 
 test.use({ storageState: english });
 
 async function registerStudent(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Student' }).check();
-  await page.getByRole('button', { name: 'Register with Google' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(page, 'Student', { email });
 }
 
 async function signInByEmail(page: Page, email: string) {
@@ -33,6 +28,10 @@ async function findAccount(page: Page, email: string) {
 test('item 19: an admin disables a signed-in account, which lands on sign-in and cannot sign in until enabled', async ({
   browser,
 }) => {
+  // Register, lock out, refuse, enable and sign in again, in two browsers with screenshots: all of
+  // it the subject (the admin's UI sign-in, set-up, becomes an HTTP one in e2e/support.ts). Under
+  // load it ran out of 60 s while closing its browsers, every check passed.
+  test.slow();
   const email = `lockout-${Date.now()}@example.com`;
   const studentContext = await browser.newContext({ storageState: english });
   const adminContext = await browser.newContext({ storageState: english });
@@ -41,7 +40,7 @@ test('item 19: an admin disables a signed-in account, which lands on sign-in and
   try {
     await registerStudent(student, email);
 
-    await signInFromLanding(admin, 'admin@demo.local');
+    await signIn(admin, 'admin@demo.local');
     const row = await findAccount(admin, email);
     await expect(row.getByRole('cell', { name: email })).toBeVisible();
     await expect(row.getByRole('cell', { name: 'Student', exact: true })).toBeVisible();
@@ -95,7 +94,7 @@ test('item 19: an admin disables a signed-in account, which lands on sign-in and
 });
 
 test('item 19: the admin cannot disable their own account', async ({ page }) => {
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local');
   const row = await findAccount(page, 'admin@demo.local');
   await expect(row.getByRole('cell', { name: 'Administrator' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Disable' })).toBeDisabled();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createStudentWithContacts, stamp } from '../agent/students-api';
-import { english, expectAccessible, signInFromLanding } from '../support';
+import { english, expectAccessible, signIn } from '../support';
 
 test.use({ storageState: english });
 
@@ -11,12 +11,12 @@ test("an admin corrects an agent's student's guardian through the wizard from th
   // The agent's student, with a guardian, made through the API as the wizard saves them.
   const agent = await browser.newContext({ storageState: english });
   const agentPage = await agent.newPage();
-  await signInFromLanding(agentPage, 'agent@demo.local');
+  await signIn(agentPage, 'agent@demo.local');
   const firstName = `Guard${stamp()}`;
   const studentId = await createStudentWithContacts(agentPage.request, firstName, 3);
   await agent.close();
 
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local', { open: false });
   await page.goto('/Admin/Students');
   await expect(page.getByRole('heading', { level: 1, name: 'Student Maintenance' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Filter by Name' }).fill(firstName);

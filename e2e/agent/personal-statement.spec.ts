@@ -15,7 +15,7 @@ for (const width of [1280, 360]) {
   test(`a personal statement typed in step 8 shows on the review step, at ${width} px`, async ({ page }) => {
     test.slow(); // a new account and a whole application through the API
     await page.setViewportSize({ width, height: 900 });
-    await registerNewAgent(page, `statement-${width}`);
+    await registerNewAgent(page, `statement-${width}`, { open: false });
     const [offer] = (await (await page.request.get('/api/UniversityCourse/allAsync')).json()) as {
       id: number;
     }[];

@@ -1,13 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { completeApplication } from '../applications-api';
-import {
-  english,
-  expectAccessible,
-  registerNewAgent,
-  SCREENSHOTS,
-  signInFromLanding,
-  waitForLayout,
-} from '../support';
+import { english, expectAccessible, registerNewAgent, SCREENSHOTS, signIn, waitForLayout } from '../support';
 import { stamp } from './students-api';
 
 // Issue 12 for agents: two agents, each with a student whose application is submitted. An admin
@@ -64,7 +57,7 @@ test("an admin's move reaches the owning agent live, and nothing of another agen
 
   const adminContext = await browser.newContext({ storageState: english });
   const admin = await adminContext.newPage();
-  await signInFromLanding(admin, 'admin@demo.local');
+  await signIn(admin, 'admin@demo.local');
   const stateOf = async (studentId: number) => {
     const res = await admin.request.get(`/api/ApplicationStatus/list?studentId=${studentId}`);
     expect(res.status()).toBe(200);
@@ -217,7 +210,7 @@ test("the collapsed menu's lit bell is named with its count (axe, every role's b
 
   const adminContext = await browser.newContext({ storageState: english });
   const admin = await adminContext.newPage();
-  await signInFromLanding(admin, 'admin@demo.local');
+  await signIn(admin, 'admin@demo.local');
   await admin.getByRole('button', { name: 'Collapse menu' }).click();
   await expect(bellOf(admin)).toHaveAccessibleDescription(/Live updates: connected/, { timeout: 15_000 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { english, expectAccessible, signInFromLanding } from '../support';
+import { english, expectAccessible, registerAs, signIn } from '../support';
 import { createStudent, stamp } from './students-api';
 
 test.use({ storageState: english });
@@ -11,17 +11,12 @@ test("the agent's Student Maintenance lists only their own students; Add and Edi
   // Another agent, registered with a new email, and a student of theirs.
   const other = await browser.newContext({ storageState: english });
   const otherPage = await other.newPage();
-  await otherPage.goto('/');
-  await otherPage.getByRole('radio', { name: 'Agent' }).check();
-  await otherPage.getByRole('button', { name: 'Register with Google' }).click();
-  await otherPage.getByLabel('Email').fill(`agent-${stamp()}@example.com`);
-  await otherPage.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(otherPage).toHaveURL(/\/Agent\/Students$/);
+  await registerAs(otherPage, 'Agent', { email: `agent-${stamp()}@example.com` });
   const othersStudent = `Other${stamp()}`;
   const othersId = await createStudent(otherPage.request, othersStudent);
   await other.close();
 
-  await signInFromLanding(page, 'agent@demo.local');
+  await signIn(page, 'agent@demo.local');
   const ownStudent = `Own${stamp()}`;
   const ownId = await createStudent(page.request, ownStudent);
   await page.reload();

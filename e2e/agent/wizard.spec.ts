@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { pdfFile, pngFile } from '../../apps/api/test/documents/samples';
-import { english, expectAccessible, registerNewAgent, SCREENSHOTS, signInFromLanding } from '../support';
+import { english, expectAccessible, registerNewAgent, SCREENSHOTS, signIn } from '../support';
 import { createStudentWithContacts, stamp } from './students-api';
 
 test.use({ storageState: english });
@@ -124,7 +124,7 @@ test("the agent completes the remaining steps of their student's application (up
   await writeFile(files.pdf, pdfFile());
   await writeFile(files.png, pngFile());
 
-  await signInFromLanding(page, 'agent@demo.local');
+  await signIn(page, 'agent@demo.local');
   const firstName = `Full${stamp()}`;
   const studentId = await createStudentWithContacts(page.request, firstName);
   await page.goto(`/Agent/Students/FormPage?studentId=${studentId}`);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { BASE_URL, english, signInFromLanding } from '../support';
+import { BASE_URL, english, signIn } from '../support';
 
 // The browser as the attacker's tool (SECURITY 20, 22). A page on another origin (a tiny server of
 // this test, on the next port) makes the signed-in student's browser post to the portal; an
@@ -22,7 +22,7 @@ async function servePage(html: string) {
 test('SECURITY 20: a form on another origin cannot sign the student out or add a profile', async ({
   page,
 }) => {
-  await signInFromLanding(page, 'student@demo.local');
+  await signIn(page, 'student@demo.local', { open: false });
   const count = async () => (await page.request.post('/api/StudentInfo/count', { data: {} })).json();
   const before = await count();
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pdfFile, pngFile } from '../../apps/api/test/documents/samples';
-import { english, expectAccessible, SCREENSHOTS } from '../support';
+import { english, expectAccessible, registerAs, SCREENSHOTS } from '../support';
 
 test.use({ storageState: english, actionTimeout: 15_000 });
 
@@ -32,16 +32,11 @@ function makeFiles() {
 
 /** A new student account through the demo provider (no profile yet). */
 async function registerStudent(page: Page) {
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Student' }).check();
-  await page.getByRole('button', { name: 'Register with Google' }).click();
-  await page
-    .getByLabel('Email')
-    .fill(`apply-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`);
-  await page.getByLabel('First name').fill('Dilnoza');
-  await page.getByLabel('Last name').fill('Rahimova');
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(page, 'Student', {
+    email: `apply-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`,
+    firstName: 'Dilnoza',
+    lastName: 'Rahimova',
+  });
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
+import { english, expectAccessible, registerAs, SCREENSHOTS, signIn } from '../support';
 
 // The student's catalogue (spec 2.4) against the real server: an admin adds a university and one
 // of its courses through the API, and the student finds them through the screens.
@@ -13,7 +13,7 @@ async function createUniversityWithCourse(browser: Browser): Promise<TCreated> {
   const context = await browser.newContext({ storageState: english });
   try {
     const admin = await context.newPage();
-    await signInFromLanding(admin, 'admin@demo.local');
+    await signIn(admin, 'admin@demo.local', { open: false });
     const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const universityName = `Kuala Lumpur Institute of Testing ${tag}`;
     const added = await admin.request.post('/api/University/add', {
@@ -72,7 +72,7 @@ test('a student finds a new university and follows its courses link to its cours
   test.setTimeout(90_000);
   const created = await createUniversityWithCourse(browser);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInFromLanding(page, 'student@demo.local');
+  await signIn(page, 'student@demo.local');
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Universities' })
@@ -138,12 +138,7 @@ test('the catalogue pages work on a 360 px phone', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 360, height: 780 });
   // A student of its own (registered with a new e-mail), so no other spec can change its language.
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Student' }).check();
-  await page.getByRole('button', { name: 'Register with Google' }).click();
-  await page.getByLabel('Email').fill(`catalogue-phone-${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(page, 'Student', { email: `catalogue-phone-${Date.now()}@example.com`, open: false });
   await page.goto('/Student/UniversityList');
   await expect(page.getByRole('list', { name: 'Universities' }).getByRole('article').first()).toBeVisible();
   await noSideways(page);

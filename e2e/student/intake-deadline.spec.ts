@@ -3,7 +3,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import common from '../../apps/web/src/locales/uz/common.json' with { type: 'json' };
 import { completeApplication } from '../applications-api';
 import { CLOCK_FILE } from '../servers';
-import { english, signInFromLanding, waitForLayout } from '../support';
+import { english, registerAs, signIn, waitForLayout } from '../support';
 
 // Issue 21, in Uzbek, on a server of its own whose clock the test moves (TEST_CLOCK_FILE): an
 // admin adds an intake to a course; a student chooses it and sees its deadline in Kuala Lumpur's
@@ -35,12 +35,10 @@ async function newStudent(browser: Browser, width: number, touch: boolean, name:
     timezoneId: 'Asia/Tashkent',
   });
   const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Student' }).check();
-  await page.getByRole('button', { name: 'Register with Google' }).click();
-  await page.getByLabel('Email').fill(`${name.toLowerCase()}-${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(page, 'Student', {
+    email: `${name.toLowerCase()}-${Date.now()}@example.com`,
+    open: false,
+  });
   const studentId = await completeApplication(page.request, name, offer.id);
   expect((await page.request.put('/api/auth/me/language', { data: { language: 'uz' } })).status()).toBe(204);
   await page.evaluate(() => localStorage.setItem('appLanguage', 'uz'));
@@ -67,7 +65,7 @@ test.beforeAll(async ({ browser }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const context = await browser.newContext({ storageState: english });
   const admin = await context.newPage();
-  await signInFromLanding(admin, 'admin@demo.local');
+  await signIn(admin, 'admin@demo.local', { open: false });
   const offers = (await (await admin.request.get('/api/UniversityCourse/allAsync')).json()) as TOffer[];
   // A PhD course: the demo gives those no intakes, so the one added here is the course's only one.
   offer = offers.find((o) => o.course.level.name === 'PhD')!;

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import { BASE_URL, english, expectAccessible, SCREENSHOTS, signInFromLanding } from '../support';
+import { BASE_URL, english, expectAccessible, registerAs, SCREENSHOTS, signIn } from '../support';
 
 // Issue 18 item 2: a student's notifications are stored. An admin asks for documents; the student
 // signs out and in again (on a phone, 360 px with touch, in Uzbek) and sees "Action needed: 1",
@@ -45,12 +45,7 @@ test('a documents request is stored: after a new sign-in on a phone the student 
   const email = `notify-${stamp()}@example.com`;
   const first = await browser.newContext({ storageState: english });
   const student = await first.newPage();
-  await student.goto('/');
-  await student.getByRole('radio', { name: 'Student' }).check();
-  await student.getByRole('button', { name: 'Register with Google' }).click();
-  await student.getByLabel('Email').fill(email);
-  await student.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(student).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(student, 'Student', { email, open: false });
   const [offer] = (await (await student.request.get('/api/UniversityCourse/allAsync')).json()) as {
     id: number;
     course: { name: string };
@@ -62,7 +57,7 @@ test('a documents request is stored: after a new sign-in on a phone the student 
   // The admin moves it on and asks for a document while the student is away.
   const adminContext = await browser.newContext({ storageState: english });
   const admin = await adminContext.newPage();
-  await signInFromLanding(admin, 'admin@demo.local');
+  await signIn(admin, 'admin@demo.local', { open: false });
   const stateOf = async () => {
     const res = await admin.request.get(`/api/ApplicationStatus/list?studentId=${studentId}`);
     expect(res.status()).toBe(200);

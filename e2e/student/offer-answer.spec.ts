@@ -4,7 +4,7 @@ import dashboard from '../../apps/web/src/locales/uz/dashboard.json' with { type
 import status from '../../apps/web/src/locales/uz/status.json' with { type: 'json' };
 import { stamp } from '../agent/students-api';
 import { completeApplication, courseChoice } from '../applications-api';
-import { english, expectAccessible, SCREENSHOTS, signInFromLanding, waitForLayout } from '../support';
+import { english, expectAccessible, registerAs, SCREENSHOTS, signIn, waitForLayout } from '../support';
 
 // Issue 22 item 4: a student with two offers (made by the admin through the API) answers on a
 // touch phone in Uzbek: Accept on one opens the confirmation (what accepting means, the answer-by
@@ -51,12 +51,7 @@ test('a student on a phone accepts one offer and declines the other in the same 
     deviceScaleFactor: 2,
   });
   const student = await context.newPage();
-  await student.goto('/');
-  await student.getByRole('radio', { name: 'Student' }).check();
-  await student.getByRole('button', { name: 'Register with Google' }).click();
-  await student.getByLabel('Email').fill(`offers-${stamp()}@example.com`);
-  await student.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(student).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(student, 'Student', { email: `offers-${stamp()}@example.com` });
   // Two courses, each with an intake that can be chosen.
   const all = (await (await student.request.get('/api/UniversityCourse/allAsync')).json()) as {
     id: number;
@@ -84,7 +79,7 @@ test('a student on a phone accepts one offer and declines the other in the same 
   // The admin makes two offers (through the API).
   const adminContext = await browser.newContext({ storageState: english });
   const admin = await adminContext.newPage();
-  await signInFromLanding(admin, 'admin@demo.local');
+  await signIn(admin, 'admin@demo.local', { open: false });
   const states = async () =>
     (await (await admin.request.get(`/api/ApplicationStatus/list?studentId=${studentId}`)).json()) as {
       studentCourseId: number;

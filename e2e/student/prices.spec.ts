@@ -4,9 +4,11 @@ import catalogue from '../../apps/web/src/locales/uz/catalogue.json' with { type
 import crud from '../../apps/web/src/locales/uz/crud.json' with { type: 'json' };
 import enums from '../../apps/web/src/locales/uz/enums.json' with { type: 'json' };
 import prices from '../../apps/web/src/locales/uz/prices.json' with { type: 'json' };
+import shell from '../../apps/web/src/locales/uz/shell.json' with { type: 'json' };
+import studentCatalogue from '../../apps/web/src/locales/uz/studentCatalogue.json' with { type: 'json' };
 import wizardForm from '../../apps/web/src/locales/uz/wizardForm.json' with { type: 'json' };
 import { completeApplication } from '../applications-api';
-import { english, signInFromLanding } from '../support';
+import { english, registerAs, signIn } from '../support';
 
 // Issue 20 item 1, in Uzbek: an admin adds an exchange rate on its maintenance screen; a student
 // sees every fee of the course picker in its own currency with its duration and, beside it, the
@@ -35,7 +37,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 
 test('an admin adds a dated MYR → UZS rate on the exchange-rate screen', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInFromLanding(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local');
   await toUzbek(page);
   await page.getByRole('navigation').getByRole('link', { name: 'Valyuta kurslari' }).click();
   await expect(page.getByRole('heading', { name: catalogue.exchangeRate.title })).toBeVisible();
@@ -55,23 +57,31 @@ test('an admin adds a dated MYR → UZS rate on the exchange-rate screen', async
 });
 
 /** Signs the student in (a new account the first time) and switches the portal to Uzbek. */
-async function signInStudent(page: Page, tap: boolean, first: boolean) {
-  const act = (l: Locator) => (tap ? l.tap() : l.click());
-  await page.goto('/');
-  await act(page.getByRole('radio', { name: 'Student' }));
-  await act(page.getByRole('button', { name: 'Register with Google' }));
-  await page.getByLabel('Email').fill(studentEmail);
-  if (first) {
-    await page.getByLabel('First name').fill('Dilnoza');
-    await page.getByLabel('Last name').fill('Rahimova');
-  }
-  await act(page.getByRole('button', { name: 'Sign in with this email' }));
-  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+async function signInStudent(page: Page, _tap: boolean, first: boolean) {
+  await registerAs(page, 'Student', {
+    email: studentEmail,
+    ...(first ? { firstName: 'Dilnoza', lastName: 'Rahimova' } : {}),
+  });
   await toUzbek(page);
 }
 
-async function openPicker(page: Page) {
-  await page.goto('/Student/Infoform?step=9');
+const press = (l: Locator, tap: boolean) => (tap ? l.tap() : l.click());
+
+/**
+ * A main-menu link, as the user follows it (the burger first on a phone): the app moves in place,
+ * where an address typed anew would load and start the whole app again (seconds on a busy machine).
+ */
+async function followMenu(page: Page, name: string, tap: boolean) {
+  const burger = page.getByRole('button', { name: shell.openMenu });
+  if (await burger.isVisible()) await press(burger, tap);
+  await press(page.getByRole('navigation').getByRole('link', { name, exact: true }), tap);
+}
+
+/** From the dashboard: the application (it opens on its last step), then step 9 from the stepper. */
+async function openPicker(page: Page, tap: boolean) {
+  await followMenu(page, shell.menu.application, tap);
+  const nine = wizardForm.stepOf.replace('{{count}}', '10').replace('{{step}}', '9').split(':')[0]!;
+  await press(page.getByRole('button', { name: new RegExp(`^${nine}:`) }), tap);
   return page.getByRole('group', { name: wizardForm.courses.results });
 }
 
@@ -110,7 +120,7 @@ async function filterInSom(page: Page, results: Locator, tap: boolean) {
 }
 
 async function checkPicker(page: Page, width: number, tap: boolean) {
-  const results = await openPicker(page);
+  const results = await openPicker(page, tap);
   // Each fee: its own currency and duration, then the soʻm amount at today's rate and its date.
   const line = results
     .getByRole('checkbox', { name: /Foundation in Science — Universiti Putra Malaysia/ })
@@ -128,7 +138,10 @@ async function checkPicker(page: Page, width: number, tap: boolean) {
   await page.getByRole('textbox', { name: `${wizardForm.courses.minPrice} (UZS)` }).fill('90000000');
   await expect(page.getByText(prices.invertedRange)).toBeVisible();
   // The course list: each card's fee with the amount in soʻm beside it.
-  await page.goto('/Student/UniversityCourseList?name=Foundation%20in%20Science');
+  await followMenu(page, shell.menu.courses, tap);
+  const name = page.getByRole('searchbox', { name: studentCatalogue.courses.name });
+  if (tap) await name.tap();
+  await name.fill('Foundation in Science');
   await expect(
     page
       .getByRole('article')

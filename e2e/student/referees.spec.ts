@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { completeApplication } from '../applications-api';
-import { english, expectAccessible, waitForLayout } from '../support';
+import { english, expectAccessible, registerAs, waitForLayout } from '../support';
 
 // Issue 21 item 4: a student adds referees in step 8, beside the personal statement, through the
 // entry dialog on a 360 px touch phone (every press a tap: the entry dialogs' touch defect of issue
@@ -43,12 +43,7 @@ test('step 8: referees added by tap through the entry dialog at 360 px, then see
     isMobile: true,
   });
   const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Student' }).check();
-  await page.getByRole('button', { name: 'Register with Google' }).click();
-  await page.getByLabel('Email').fill(`referees-${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(page, 'Student', { email: `referees-${Date.now()}@example.com`, open: false });
   const [offer] = (await (await page.request.get('/api/UniversityCourse/allAsync')).json()) as {
     id: number;
   }[];

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { english, expectAccessible, SCREENSHOTS } from '../support';
+import { english, expectAccessible, registerAs, SCREENSHOTS } from '../support';
 
 test.use({ storageState: english });
 
@@ -7,12 +7,7 @@ test.use({ storageState: english });
 // own: the demo student is shared with specs running in parallel.
 test('a student turns status emails off on the profile page, and it stays off', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Student' }).check();
-  await page.getByRole('button', { name: 'Register with Google' }).click();
-  await page.getByLabel('Email').fill(`status-mails-${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(page, 'Student', { email: `status-mails-${Date.now()}@example.com` });
 
   // Where the mail's unsubscribe link points.
   await page.goto('/Student/Profile');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { completeApplication } from '../applications-api';
-import { english, expectAccessible, waitForLayout } from '../support';
+import { english, expectAccessible, registerAs, waitForLayout } from '../support';
 
 // Issue 20 item 6: step 8's Next says why it is disabled, in words tied to the button.
 
@@ -14,12 +14,7 @@ test('step 8: Next says why it is disabled (360 px touch, then 1280 px)', async 
     isMobile: true,
   });
   const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Student' }).check();
-  await page.getByRole('button', { name: 'Register with Google' }).click();
-  await page.getByLabel('Email').fill(`step8-${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(page, 'Student', { email: `step8-${Date.now()}@example.com`, open: false });
   const [offer] = (await (await page.request.get('/api/UniversityCourse/allAsync')).json()) as {
     id: number;
   }[];

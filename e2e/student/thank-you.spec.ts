@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { completeApplication, courseChoice } from '../applications-api';
-import { english, expectAccessible, waitForLayout } from '../support';
+import { english, expectAccessible, registerAs, waitForLayout } from '../support';
 
 // Issue 20 item 6: after Confirm the thank-you screen lists the courses just submitted and what
 // happens next, here in Uzbek on a phone (touch) and at 1280 px; each width its own new student.
@@ -21,12 +21,7 @@ for (const { width, touch } of [
       isMobile: touch,
     });
     const page = await context.newPage();
-    await page.goto('/');
-    await page.getByRole('radio', { name: 'Student' }).check();
-    await page.getByRole('button', { name: 'Register with Google' }).click();
-    await page.getByLabel('Email').fill(`thanks-${width}-${Date.now()}@example.com`);
-    await page.getByRole('button', { name: 'Sign in with this email' }).click();
-    await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+    await registerAs(page, 'Student', { email: `thanks-${width}-${Date.now()}@example.com`, open: false });
 
     const offers = (await (await page.request.get('/api/UniversityCourse/allAsync')).json()) as {
       id: number;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createStudentWithContacts, stamp } from '../agent/students-api';
-import { english, registerNewAgent, SCREENSHOTS } from '../support';
+import { english, registerAs, registerNewAgent, SCREENSHOTS } from '../support';
 
 // Issue 18 item 4 (the wizard's Back and Forward, leaving with unsaved input) and item 6 (the
 // agent's header names the student) in the real browser: jsdom's event order hid the cause of
@@ -13,14 +13,11 @@ const SHOTS = SCREENSHOTS;
 
 /** A new student account through the demo provider (no profile yet); lands on the dashboard. */
 async function registerStudent(page: Page) {
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Student' }).check();
-  await page.getByRole('button', { name: 'Register with Google' }).click();
-  await page.getByLabel('Email').fill(`nav-${stamp()}@example.com`);
-  await page.getByLabel('First name').fill('Aziz');
-  await page.getByLabel('Last name').fill('Karimov');
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(page, 'Student', {
+    email: `nav-${stamp()}@example.com`,
+    firstName: 'Aziz',
+    lastName: 'Karimov',
+  });
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });

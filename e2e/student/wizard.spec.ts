@@ -1,20 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { english, expectAccessible, SCREENSHOTS } from '../support';
+import { english, expectAccessible, registerAs, SCREENSHOTS } from '../support';
 
 test.use({ storageState: english });
 
 /** A new student account through the demo provider (no profile yet). */
 async function registerStudent(page: Page) {
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Student' }).check();
-  await page.getByRole('button', { name: 'Register with Google' }).click();
-  await page
-    .getByLabel('Email')
-    .fill(`wizard-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`);
-  await page.getByLabel('First name').fill('Aziz');
-  await page.getByLabel('Last name').fill('Karimov');
-  await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(page, 'Student', {
+    email: `wizard-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`,
+    firstName: 'Aziz',
+    lastName: 'Karimov',
+  });
 }
 
 async function fillPersonal(page: Page) {

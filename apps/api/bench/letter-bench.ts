@@ -9,118 +9,77 @@
 //
 // Environment: BENCH_DATABASE_URL (PostgreSQL server; a fresh database is created and dropped;
 // `pglite` for the embedded one), BENCH_LETTER_RUNS (sequential requests, 60).
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { offerConditions, offers } from '../src/db/schema/index.js';
-import { seedReferenceData } from '../src/db/seed/index.js';
-import { createTestApp, signInAs } from '../test/app.js';
-import { buildSubmittedApplication } from '../test/application-forms/helpers.js';
-import { client, seedCatalogue } from '../test/resources/helpers.js';
+import { client } from '../test/resources/helpers.js';
+import { benchDatabase, loadAverage, ms, withPdfBench } from './pdf-setup.js';
 import { percentile } from './sql-load.js';
 
 const env = process.env;
-const serverUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-if (serverUrl !== 'pglite') {
-  env.TEST_DB = 'postgres';
-  env.TEST_DATABASE_URL = serverUrl;
-}
+const db = benchDatabase(env);
 const runs = Number(env.BENCH_LETTER_RUNS ?? 60);
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function main() {
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uniapply-letter-bench-'));
-  const t = await createTestApp({ FILES_DIR: filesDir });
-  try {
-    await seedReferenceData(t.database.db);
-    const admin = await signInAs(t, 'bench.admin@letter.test', 'Admin');
-    const agent = await signInAs(t, 'bench.agent@letter.test', 'Agent');
-    await client(t, agent).put('/auth/me/language', { language: 'uz' });
-    const cat = await seedCatalogue(client(t, admin), 'Bench');
-    const built = await buildSubmittedApplication(t, client(t, agent), agent, {
-      student: {
-        firstName: 'Гулнора',
-        middleName: 'Oʻtkirovna',
-        lastName: 'Qoʻchqorova',
-        email: 'g@bench.test',
-      },
-      guardian: { firstName: 'Шавкат', middleName: null, lastName: 'Gʻofurov' },
-      exam: 'Oʻrta maktab bitiruv imtihoni',
-      institution: 'Toshkent akademik litseyi',
-      universityCourseIds: [cat.universityCourseId],
-    });
-    const studentCourseId = built.studentCourseIds[0]!;
-    const db = t.database.db;
-    const [offer] = await db
-      .insert(offers)
-      .values({
-        studentCourseId,
-        type: 'conditional',
-        fees: 'yiliga 32 000 RM',
-        answerBy: '2027-07-01T15:59:00Z',
-      })
-      .returning();
-    await db.insert(offerConditions).values([
-      { offerId: offer!.id, position: 0, kind: 'englishTest', text: 'IELTS 6.0, 1-avgustgacha' },
-      { offerId: offer!.id, position: 1, kind: 'finalCertificate' },
-    ]);
-    const url = `${t.baseUrl}/api/ApplicationStatus/offerLetter?studentCourseId=${studentCourseId}`;
-    let clock = Date.parse('2030-01-01T00:00:00Z');
-    const newTerms = () => {
-      clock += 60_000;
-      return db
-        .update(offers)
-        .set({ updatedAt: new Date(clock).toISOString() })
-        .where(eq(offers.id, offer!.id));
-    };
-    const get = async () => {
-      const started = performance.now();
-      const res = await fetch(url, { headers: agent.headers });
-      const body = Buffer.from(await res.arrayBuffer());
-      if (res.status !== 200) throw new Error(`letter request failed: ${res.status} ${body.toString()}`);
-      const bytes = body.byteLength;
-      return { ms: performance.now() - started, bytes };
-    };
-    console.log(
-      `Letter bench: ${os.cpus().length} cores, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}, ` +
-        `Node ${process.version}, ${serverUrl === 'pglite' ? 'PGlite' : 'PostgreSQL'}, PDF_CONCURRENCY ${t.app.config.pdf.concurrency}`,
-    );
-    // Warm-up: the workers start, fonts load, the JIT settles.
-    for (let i = 0; i < 10; i++) {
-      await newTerms();
-      await get();
-    }
-    const rendered: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < runs; i++) {
-      await newTerms();
-      const r = await get();
-      rendered.push(r.ms);
-      bytes = r.bytes;
-    }
-    rendered.sort((a, b) => a - b);
-    console.log(
-      `rendered anew (${runs} requests, ${(bytes / 1024).toFixed(0)} KB each): median ${ms(percentile(rendered, 50))}, ` +
-        `p99 ${ms(percentile(rendered, 99))} (goal: median <= 100 ms)`,
-    );
-    const stored: number[] = [];
-    for (let i = 0; i < runs; i++) stored.push((await get()).ms);
-    stored.sort((a, b) => a - b);
-    console.log(
-      `stored letter again (${runs} requests): median ${ms(percentile(stored, 50))}, p99 ${ms(percentile(stored, 99))}; ` +
-        `load average now ${os
-          .loadavg()
-          .map((l) => l.toFixed(1))
-          .join(' ')}`,
-    );
-  } finally {
-    await t.close();
-    fs.rmSync(filesDir, { recursive: true, force: true });
+await withPdfBench('letter', async ({ t, agent, studentCourseId }) => {
+  await client(t, agent).put('/auth/me/language', { language: 'uz' });
+  const data = t.database.db;
+  const [offer] = await data
+    .insert(offers)
+    .values({
+      studentCourseId,
+      type: 'conditional',
+      fees: 'yiliga 32 000 RM',
+      answerBy: '2027-07-01T15:59:00Z',
+    })
+    .returning();
+  await data.insert(offerConditions).values([
+    { offerId: offer!.id, position: 0, kind: 'englishTest', text: 'IELTS 6.0, 1-avgustgacha' },
+    { offerId: offer!.id, position: 1, kind: 'finalCertificate' },
+  ]);
+  const url = `${t.baseUrl}/api/ApplicationStatus/offerLetter?studentCourseId=${studentCourseId}`;
+  let clock = Date.parse('2030-01-01T00:00:00Z');
+  const newTerms = () => {
+    clock += 60_000;
+    return data
+      .update(offers)
+      .set({ updatedAt: new Date(clock).toISOString() })
+      .where(eq(offers.id, offer!.id));
+  };
+  const get = async () => {
+    const started = performance.now();
+    const res = await fetch(url, { headers: agent.headers });
+    const body = Buffer.from(await res.arrayBuffer());
+    if (res.status !== 200) throw new Error(`letter request failed: ${res.status} ${body.toString()}`);
+    const bytes = body.byteLength;
+    return { ms: performance.now() - started, bytes };
+  };
+  console.log(
+    `Letter bench: ${os.cpus().length} cores, load average ${loadAverage()}, ` +
+      `Node ${process.version}, ${db.label}, PDF_CONCURRENCY ${t.app.config.pdf.concurrency}`,
+  );
+  // Warm-up: the workers start, fonts load, the JIT settles.
+  for (let i = 0; i < 10; i++) {
+    await newTerms();
+    await get();
   }
-}
-
-await main();
+  const rendered: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    await newTerms();
+    const r = await get();
+    rendered.push(r.ms);
+    bytes = r.bytes;
+  }
+  rendered.sort((a, b) => a - b);
+  console.log(
+    `rendered anew (${runs} requests, ${(bytes / 1024).toFixed(0)} KB each): median ${ms(percentile(rendered, 50))}, ` +
+      `p99 ${ms(percentile(rendered, 99))} (goal: median <= 100 ms)`,
+  );
+  const stored: number[] = [];
+  for (let i = 0; i < runs; i++) stored.push((await get()).ms);
+  stored.sort((a, b) => a - b);
+  console.log(
+    `stored letter again (${runs} requests): median ${ms(percentile(stored, 50))}, p99 ${ms(percentile(stored, 99))}; ` +
+      `load average now ${loadAverage()}`,
+  );
+});

@@ -8,94 +8,60 @@
 //
 // Environment: BENCH_DATABASE_URL (PostgreSQL server; a fresh database is created and dropped;
 // `pglite` for the embedded one), BENCH_PDF_RUNS (sequential requests, 60), BENCH_PDF_BURSTS (5).
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { seedReferenceData } from '../src/db/seed/index.js';
-import { createTestApp, signInAs } from '../test/app.js';
-import { buildSubmittedApplication, pdfUrl } from '../test/application-forms/helpers.js';
-import { client, seedCatalogue } from '../test/resources/helpers.js';
+import { pdfUrl } from '../test/application-forms/helpers.js';
+import { benchDatabase, ms, withPdfBench } from './pdf-setup.js';
 import { percentile } from './sql-load.js';
 
 const env = process.env;
-const serverUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-if (serverUrl !== 'pglite') {
-  env.TEST_DB = 'postgres';
-  env.TEST_DATABASE_URL = serverUrl;
-}
+const db = benchDatabase(env);
 const runs = Number(env.BENCH_PDF_RUNS ?? 60);
 const bursts = Number(env.BENCH_PDF_BURSTS ?? 5);
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function main() {
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uniapply-pdf-bench-'));
-  const t = await createTestApp({ FILES_DIR: filesDir });
-  try {
-    await seedReferenceData(t.database.db);
-    const admin = await signInAs(t, 'bench.admin@pdf.test', 'Admin');
-    const agent = await signInAs(t, 'bench.agent@pdf.test', 'Agent');
-    const cat = await seedCatalogue(client(t, admin), 'Bench');
-    const built = await buildSubmittedApplication(t, client(t, agent), agent, {
-      student: {
-        firstName: 'Гулнора',
-        middleName: 'Oʻtkirovna',
-        lastName: 'Qoʻchqorova',
-        email: 'g@bench.test',
-      },
-      guardian: { firstName: 'Шавкат', middleName: null, lastName: 'Gʻofurov' },
-      exam: 'Oʻrta maktab bitiruv imtihoni',
-      institution: 'Toshkent akademik litseyi',
-      universityCourseIds: [cat.universityCourseId],
-    });
-    const url = `${t.baseUrl}${pdfUrl(built.studentCourseIds[0]!)}`;
-    const get = async () => {
-      const started = performance.now();
-      const res = await fetch(url, { headers: admin.headers });
-      const bytes = (await res.arrayBuffer()).byteLength;
-      if (res.status !== 200) throw new Error(`PDF request failed: ${res.status}`);
-      return { ms: performance.now() - started, bytes };
-    };
-    console.log(
-      `PDF bench: ${os.cpus().length} cores, Node ${process.version}, ${serverUrl === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ` +
-        `PDF_CONCURRENCY ${t.app.config.pdf.concurrency}`,
-    );
-    // Warm-up: the workers start, fonts load, the JIT settles.
-    for (let i = 0; i < 10; i++) await get();
+await withPdfBench('pdf', async ({ t, admin, studentCourseId }) => {
+  const url = `${t.baseUrl}${pdfUrl(studentCourseId)}`;
+  const get = async () => {
+    const started = performance.now();
+    const res = await fetch(url, { headers: admin.headers });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    if (res.status !== 200) throw new Error(`PDF request failed: ${res.status}`);
+    return { ms: performance.now() - started, bytes };
+  };
+  console.log(
+    `PDF bench: ${os.cpus().length} cores, Node ${process.version}, ${db.label}, ` +
+      `PDF_CONCURRENCY ${t.app.config.pdf.concurrency}`,
+  );
+  // Warm-up: the workers start, fonts load, the JIT settles.
+  for (let i = 0; i < 10; i++) await get();
 
-    const latencies: number[] = [];
-    let bytes = 0;
-    const cpuBefore = process.cpuUsage(); // every thread of this process: API, renderers, client
-    for (let i = 0; i < runs; i++) {
-      const r = await get();
-      latencies.push(r.ms);
-      bytes = r.bytes;
-    }
-    const cpu = process.cpuUsage(cpuBefore);
-    latencies.sort((a, b) => a - b);
-    console.log(
-      `one at a time (${runs} requests, ${(bytes / 1024).toFixed(0)} KB each): ` +
-        `median ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))} (goal: median <= 100 ms); ` +
-        `CPU ${ms((cpu.user + cpu.system) / 1000 / runs)} per request (API, renderer and client threads)`,
-    );
-
-    const histogram = monitorEventLoopDelay({ resolution: 1 });
-    const burstTimes: number[] = [];
-    histogram.enable();
-    for (let b = 0; b < bursts; b++) {
-      const started = performance.now();
-      await Promise.all(Array.from({ length: 10 }, get));
-      burstTimes.push(performance.now() - started);
-    }
-    histogram.disable();
-    console.log(
-      `10 at once (${bursts} bursts, ${ms(burstTimes.reduce((a, b) => a + b, 0) / bursts)} per burst): ` +
-        `event loop delay p99 ${ms(histogram.percentile(99) / 1e6)}, max ${ms(histogram.max / 1e6)} (goal: p99 < 50 ms)`,
-    );
-  } finally {
-    await t.close();
-    fs.rmSync(filesDir, { recursive: true, force: true });
+  const latencies: number[] = [];
+  let bytes = 0;
+  const cpuBefore = process.cpuUsage(); // every thread of this process: API, renderers, client
+  for (let i = 0; i < runs; i++) {
+    const r = await get();
+    latencies.push(r.ms);
+    bytes = r.bytes;
   }
-}
+  const cpu = process.cpuUsage(cpuBefore);
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `one at a time (${runs} requests, ${(bytes / 1024).toFixed(0)} KB each): ` +
+      `median ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))} (goal: median <= 100 ms); ` +
+      `CPU ${ms((cpu.user + cpu.system) / 1000 / runs)} per request (API, renderer and client threads)`,
+  );
 
-await main();
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  const burstTimes: number[] = [];
+  histogram.enable();
+  for (let b = 0; b < bursts; b++) {
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 10 }, get));
+    burstTimes.push(performance.now() - started);
+  }
+  histogram.disable();
+  console.log(
+    `10 at once (${bursts} bursts, ${ms(burstTimes.reduce((a, b) => a + b, 0) / bursts)} per burst): ` +
+      `event loop delay p99 ${ms(histogram.percentile(99) / 1e6)}, max ${ms(histogram.max / 1e6)} (goal: p99 < 50 ms)`,
+  );
+});

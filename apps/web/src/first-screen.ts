@@ -141,26 +141,29 @@ function roleToggles() {
 /**
  * The app's whole stylesheets, which the page names as `media="print"` so that they do not hold up
  * the first paint (its own rules are inline: scripts/prerender.mjs), apply once loaded. They change
- * nothing on the page as drawn; the contact form needs them. Resolves when they apply (or failed).
+ * nothing on the page as drawn; the contact form needs them. All of them apply in the same task:
+ * one applied alone comes after the inline copy of the next and wins over its rules where their
+ * selectors weigh the same (Mantine's Paper over /login's card, which then shifted by 10 px).
+ * Resolves when they apply (those that failed to load stay off).
  */
 function appStylesheets(): Promise<unknown> {
   const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-app-stylesheet]')];
   return Promise.all(
     links.map(
       (link) =>
-        new Promise<void>((resolve) => {
-          const apply = () => {
-            link.media = 'all';
-            resolve();
-          };
-          if (link.sheet) apply();
+        new Promise<boolean>((resolve) => {
+          if (link.sheet) resolve(true);
           else {
-            link.addEventListener('load', apply, { once: true });
-            link.addEventListener('error', () => resolve(), { once: true });
+            link.addEventListener('load', () => resolve(true), { once: true });
+            link.addEventListener('error', () => resolve(false), { once: true });
           }
         }),
     ),
-  );
+  ).then((loaded) => {
+    links.forEach((link, index) => {
+      if (loaded[index]) link.media = 'all';
+    });
+  });
 }
 
 /** The contact form is handed to the app when it comes near the screen, is touched or is sent. */

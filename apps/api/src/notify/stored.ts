@@ -69,7 +69,7 @@ async function select(db: TDbOrTx, where: SQL | undefined, limit: number): Promi
 /** What the applicant is told of a change, or null when nothing. */
 function toldOf(change: TApplicationChange) {
   // What the applicant is told: a status change (not confirm's own entry), or (issue 22) every
-  // condition of the offer met.
+  // condition of the offer met, or the passport moved.
   const told =
     change.kind === 'statusChanged' && change.from !== null
       ? ({
@@ -78,7 +78,9 @@ function toldOf(change: TApplicationChange) {
         } as const)
       : change.kind === 'conditionsMet'
         ? ({ kind: 'conditionsMet', payload: { offerId: change.offerId } } as const)
-        : null;
+        : change.kind === 'passportMoved'
+          ? ({ kind: 'passportMoved', payload: { from: change.from, to: change.to } } as const)
+          : null;
   // The applicant's own withdrawal is not news to them.
   if (change.byUserId !== null && change.byUserId === change.ownerUserId) return null;
   return told;

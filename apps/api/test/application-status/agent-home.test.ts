@@ -1,4 +1,4 @@
-import type { TApplicationStatusState, TOpenDocumentRequest } from '@uniapply/shared';
+import type { TActionNeeded, TApplicationStatusState, TOpenDocumentRequest } from '@uniapply/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../app.js';
 import { ok } from '../application-wizard/complete.js';
@@ -155,5 +155,35 @@ describe('open document requests', () => {
 
   it('is for signed-in callers only', async () => {
     expect((await client(t, null).get('/DocumentRequest/open')).status).toBe(401);
+  });
+});
+
+describe('GET /ApplicationStatus/actionNeeded (issue 22: the banner names every waiting application)', () => {
+  it('names the student, course and university of each, and an open offer’s answer-by date', async () => {
+    // An offer has no document request: the banner must still learn its names (it showed "—").
+    await move(b.applications[1]!, 'unconditionalOffer', { offer: { fees: 'USD 9,000' } });
+    const forB = ok<TActionNeeded[]>(await agentB.get('/ApplicationStatus/actionNeeded'));
+    expect(forB).toEqual([
+      {
+        studentCourseId: b.applications[1],
+        studentId: b.studentId,
+        status: 'unconditionalOffer',
+        studentName: expect.stringContaining('Bahodir'),
+        course: 'HomeTwo Software',
+        university: 'HomeTwo University',
+        answerBy: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      },
+    ]);
+    const forA = ok<TActionNeeded[]>(await agentA.get('/ApplicationStatus/actionNeeded'));
+    expect(forA.map((w) => [w.studentCourseId, w.status, w.course, w.answerBy])).toEqual([
+      [a.applications[0], 'documentsRequested', 'HomeOne Software', null],
+    ]);
+    // The student's own application is rejected: nothing waits for them.
+    expect(ok(await student.get('/ApplicationStatus/actionNeeded'))).toEqual([]);
+  });
+
+  it('is for the applicant side, signed in', async () => {
+    expect((await admin.get('/ApplicationStatus/actionNeeded')).status).toBe(403);
+    expect((await client(t, null).get('/ApplicationStatus/actionNeeded')).status).toBe(401);
   });
 });

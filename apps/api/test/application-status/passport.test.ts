@@ -70,6 +70,38 @@ describe('POST /ApplicationStatus/passport', () => {
     expect(row?.w).toBe('withEmgs');
   });
 
+  it('tells the applicant side: a stored notification for the student and the owning agent, once per change', async () => {
+    type TListed = {
+      items: { kind: string; studentCourseId: number | null; payload: unknown }[];
+      unread: number;
+    };
+    const passportNews = async (c: TClient) =>
+      ok<TListed>(await c.get('/UserNotification/list')).items.filter((n) => n.kind === 'passportMoved');
+    // The first test moved both passports once.
+    expect(await passportNews(student)).toEqual([
+      expect.objectContaining({
+        studentCourseId: own,
+        payload: { from: 'withApplicant', to: 'sentToUniversity' },
+      }),
+    ]);
+    expect(await passportNews(agent)).toEqual([
+      expect.objectContaining({
+        studentCourseId: agents,
+        payload: { from: 'withApplicant', to: 'withEmgs' },
+      }),
+    ]);
+    // The same place again is no news; a new place is.
+    ok(await setPassport(admin, agents, 'withEmgs'));
+    expect(await passportNews(agent)).toHaveLength(1);
+    ok(await setPassport(admin, agents, 'returned'));
+    const news = await passportNews(agent);
+    expect(news.map((n) => n.payload)).toEqual([
+      { from: 'withEmgs', to: 'returned' },
+      { from: 'withApplicant', to: 'withEmgs' },
+    ]);
+    expect(await passportNews(otherAgent)).toEqual([]);
+  });
+
   it('is for admins only: the student, the owning agent and anonymous are refused', async () => {
     expect((await setPassport(student, own, 'returned')).status).toBe(403);
     expect((await setPassport(agent, agents, 'returned')).status).toBe(403);

@@ -197,9 +197,9 @@ describe("an application's letter", () => {
     expect(text).toContain('Hurmatli Гулнора Oʻtkirovna Qoʻchqorova!');
     expect(text).toContain('Pasport raqami: AB 1234567');
     expect(text).toContain('Oʻqish toʻlovi: RM 32 000');
-    expect(text).toContain('Taklif turi: shartli taklif');
-    expect(text).toContain('• Ingliz tili sertifikati: IELTS 6.0');
-    expect(text).toContain('• Maktab bitiruv hujjati (bajarilgan)');
+    expect(text).toContain('Taklif turi: Shartli taklif');
+    expect(text).toContain('• Ingliz tili imtihoni: IELTS 6.0');
+    expect(text).toContain('• Maktabni bitirganlik shahodatnomasi (bajarilgan)');
     expect(text).toContain('1-iyul, 2027, 23:59 (Kuala-Lumpur vaqti)');
     expect(text).toContain('1-iyul, 2027, 20:59 (Toshkent vaqti)');
   });

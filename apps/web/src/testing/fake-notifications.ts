@@ -1,4 +1,4 @@
-import type { TApplicationStatus, TUserNotification } from '@uniapply/shared';
+import type { TApplicationStatus, TPassportWhereabouts, TUserNotification } from '@uniapply/shared';
 import { json, type THandlers } from './fake-api';
 
 // Issue 18: the stored notifications of one student or agent as the web tests' fake, answering the
@@ -34,10 +34,22 @@ export const storedConditionsMet = (
   payload: { offerId: 1 },
 });
 
+/** The passport moved (issue 22 item 5), as the server stores it. */
+export const storedPassportMoved = (
+  id: number,
+  from: TPassportWhereabouts,
+  to: TPassportWhereabouts,
+  options: Partial<Omit<TUserNotification, 'kind' | 'payload'>> = {},
+): TUserNotification => ({
+  ...storedNotification(id, 'offerAccepted', options),
+  kind: 'passportMoved',
+  payload: { from, to },
+});
+
 /** A reminder (issue 21 item 5) as the server stores it. */
 export const storedReminder = (
   id: number,
-  kind: Exclude<TUserNotification['kind'], 'statusChanged' | 'conditionsMet'>,
+  kind: Exclude<TUserNotification['kind'], 'statusChanged' | 'conditionsMet' | 'passportMoved'>,
   payload: Extract<TUserNotification, { kind: typeof kind }>['payload'],
   options: Partial<Omit<TUserNotification, 'kind' | 'payload'>> = {},
 ): TUserNotification => ({ ...storedNotification(id, 'submitted', options), kind, payload });

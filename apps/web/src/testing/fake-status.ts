@@ -2,11 +2,13 @@ import {
   isOpenOffer,
   mayMove,
   mayWithdraw,
+  type TActionNeeded,
   type TApplicationStatus,
   type TApplicationStatusDetail,
   type TDocumentRequest,
   type TOffer,
   type TStatusHistoryEntry,
+  waitsForApplicant,
   ZPassportWhereaboutsUpdate,
   ZStageDurations,
 } from '@uniapply/shared';
@@ -106,7 +108,10 @@ const conflict = (current: TApplicationStatus, version: number) =>
     headers: { 'Content-Type': 'application/problem+json' },
   });
 
-export function fakeStatusApi(applications: TFakeApplication[]) {
+/** What the Action needed banner names an application by (the server joins them). */
+type TFakeNames = Record<number, Pick<TActionNeeded, 'studentName' | 'course' | 'university'>>;
+
+export function fakeStatusApi(applications: TFakeApplication[], names: TFakeNames = {}) {
   const store = new Map(applications.map((a) => [a.state.studentCourseId, structuredClone(a)]));
   const move = (
     a: TFakeApplication,
@@ -125,6 +130,22 @@ export function fakeStatusApi(applications: TFakeApplication[]) {
       const rows = [...store.values()].filter((a) => !studentId || a.state.studentId === studentId);
       return json(rows.map((a) => a.state));
     },
+    // Issue 22: the applications that wait for the applicant side, named, with an open offer's date.
+    'GET /api/ApplicationStatus/actionNeeded': () =>
+      json(
+        [...store.values()]
+          .filter((a) => waitsForApplicant(a.state.status))
+          .map(({ state, offer }) => ({
+            studentCourseId: state.studentCourseId,
+            studentId: state.studentId,
+            status: state.status,
+            studentName: '',
+            course: `Course ${state.studentCourseId}`,
+            university: '',
+            ...names[state.studentCourseId],
+            answerBy: offer && isOpenOffer(state.status) ? offer.answerBy : null,
+          })),
+      ),
     'GET /api/ApplicationStatus/get': (_init, url = '') => {
       const found = store.get(Number(query(url).get('studentCourseId')));
       return found ? json(found) : problem(404, 'The item was not found.');

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { zId } from '../fields.js';
-import { termsFitType, ZOffer, ZOfferTerms, ZPassportWhereabouts } from './offers.js';
+import {
+  type TPassportWhereabouts,
+  termsFitType,
+  ZOffer,
+  ZOfferTerms,
+  ZPassportWhereabouts,
+} from './offers.js';
 
 // The status pipeline of a submitted application (issue 12): one status per submitted student
 // course, the one table of allowed moves, who may make them, and the shapes of the API.
@@ -293,6 +299,22 @@ export const ZOpenDocumentRequest = ZDocumentRequest.pick({
 });
 export type TOpenDocumentRequest = z.infer<typeof ZOpenDocumentRequest>;
 
+/**
+ * Issue 22: one application that waits for the applicant side (`waitsForApplicant`), named for
+ * the dashboards' "Action needed" banner: the student, the course and university, and for an open
+ * offer its answer-by date (an instant; null for a documents request).
+ */
+export const ZActionNeeded = z.object({
+  studentCourseId: zId,
+  studentId: zId,
+  status: ZApplicationStatus,
+  studentName: z.string(),
+  course: z.string(),
+  university: z.string(),
+  answerBy: z.string().nullable(),
+});
+export type TActionNeeded = z.infer<typeof ZActionNeeded>;
+
 /** One application's status with its timeline and its document requests. */
 export const ZApplicationStatusDetail = z.object({
   state: ZApplicationStatusState,
@@ -317,6 +339,8 @@ export const USER_NOTIFICATION_KINDS = [
   ...REMINDER_NOTIFICATION_KINDS,
   // Issue 22: every condition of the application's offer is met (the offer shows as unconditional).
   'conditionsMet',
+  // Issue 22 item 5: an admin moved the passport (migration 0023).
+  'passportMoved',
 ] as const;
 export type TReminderNotificationKind = (typeof REMINDER_NOTIFICATION_KINDS)[number];
 export const ZUserNotificationPayload = z.object({
@@ -341,6 +365,8 @@ export const ZReminderPayload = z.object({
 export type TReminderPayload = z.infer<typeof ZReminderPayload>;
 /** Issue 22: every condition of the offer met (its id; the offer then shows as unconditional). */
 export const ZConditionsMetPayload = z.object({ offerId: zId });
+/** Issue 22 item 5: where the passport was and where it is now. */
+export const ZPassportMovedPayload = z.object({ from: ZPassportWhereabouts, to: ZPassportWhereabouts });
 
 const ZUserNotificationBase = z.object({
   id: zId,
@@ -362,6 +388,7 @@ export const ZUserNotification = z.discriminatedUnion('kind', [
   ZUserNotificationBase.extend({ kind: z.literal('statusChanged'), payload: ZUserNotificationPayload }),
   ZUserNotificationBase.extend({ kind: z.enum(REMINDER_NOTIFICATION_KINDS), payload: ZReminderPayload }),
   ZUserNotificationBase.extend({ kind: z.literal('conditionsMet'), payload: ZConditionsMetPayload }),
+  ZUserNotificationBase.extend({ kind: z.literal('passportMoved'), payload: ZPassportMovedPayload }),
 ]);
 export type TUserNotification = z.infer<typeof ZUserNotification>;
 
@@ -459,4 +486,6 @@ export type TApplicationChange =
   | (TChangeBase & { kind: 'documentsRequested'; requestIds: number[] })
   | (TChangeBase & { kind: 'requestAnswered'; requestId: number; openRequests: number })
   /** Issue 22: an admin's decision met the offer's last pending condition. */
-  | (TChangeBase & { kind: 'conditionsMet'; offerId: number });
+  | (TChangeBase & { kind: 'conditionsMet'; offerId: number })
+  /** Issue 22 item 5: an admin moved the passport (not a status change: no history entry). */
+  | (TChangeBase & { kind: 'passportMoved'; from: TPassportWhereabouts; to: TPassportWhereabouts });

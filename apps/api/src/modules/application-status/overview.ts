@@ -18,9 +18,9 @@ import {
   studentCourses,
   studentInfos,
   universities,
-  universityCourses,
 } from '../../db/schema/index.js';
 import { readSettings } from '../../settings/store.js';
+import { withNames } from './repository.js';
 
 // The admin overview (issue 12 item 5): how many applications are in each status and which have
 // waited longest in each. Both read the status table through its (status, updated_at) index: the
@@ -51,7 +51,7 @@ export async function longestWaiting(
   status: TApplicationStatus,
   limit = OVERVIEW_WAITING_LIMIT,
 ): Promise<TWaitingApplication[]> {
-  return tx
+  const query = tx
     .select({
       studentCourseId: applicationStatuses.studentCourseId,
       studentId: studentCourses.studentId,
@@ -62,10 +62,8 @@ export async function longestWaiting(
     })
     .from(applicationStatuses)
     .innerJoin(studentCourses, eq(studentCourses.id, applicationStatuses.studentCourseId))
-    .innerJoin(studentInfos, eq(studentInfos.id, studentCourses.studentId))
-    .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
-    .innerJoin(courses, eq(courses.id, universityCourses.courseId))
-    .innerJoin(universities, eq(universities.id, universityCourses.universityId))
+    .$dynamic();
+  return withNames(query)
     .where(eq(applicationStatuses.status, status))
     .orderBy(asc(applicationStatuses.updatedAt), asc(applicationStatuses.studentCourseId))
     .limit(limit);

@@ -1,15 +1,18 @@
 import {
   APPLICATION_STATUSES,
   isFinalStatus,
+  isOpenOffer,
+  type TActionNeeded,
   type TApplicationStatus,
   type TApplicationStatusState,
   type TDocumentRequest,
   type TOpenDocumentRequest,
   type TPassportWhereabouts,
   type TStatusHistoryEntry,
+  waitsForApplicant,
 } from '@uniapply/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { TDbOrTx } from '../../db/client.js';
 import {
   applicationStatuses,
@@ -19,6 +22,7 @@ import {
   documentTypes,
   files,
   intakes,
+  offers,
   studentCourses,
   studentInfos,
   universities,
@@ -233,6 +237,50 @@ export async function listStates(
   return rows;
 }
 
+/**
+ * An application's names joined to a query over `student_courses`: its student, and its course
+ * and university through the offering (every named list of the pipeline reads them so).
+ */
+export function withNames<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(studentInfos, eq(studentInfos.id, studentCourses.studentId))
+    .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
+    .innerJoin(courses, eq(courses.id, universityCourses.courseId))
+    .innerJoin(universities, eq(universities.id, universityCourses.universityId));
+}
+
+/** The statuses that wait for the applicant side (the shared rule), for SQL. */
+const WAITING_FOR_APPLICANT = APPLICATION_STATUSES.filter(waitsForApplicant);
+
+/**
+ * Issue 22: the applications the actor may see that wait for the applicant side, named (student,
+ * course, university) with an open offer's answer-by date: the dashboards' "Action needed".
+ */
+export async function listActionNeeded(tx: TDbOrTx, actor: TActor): Promise<TActionNeeded[]> {
+  const query = tx
+    .select({
+      studentCourseId: studentCourses.id,
+      studentId: studentCourses.studentId,
+      status: sql<TApplicationStatus>`${applicationStatuses.status}`,
+      studentName: sql<string>`trim(concat_ws(' ', ${studentInfos.firstName}, ${studentInfos.lastName}))`,
+      course: courses.name,
+      university: universities.name,
+      answerBy: offers.answerBy,
+    })
+    .from(applicationStatuses)
+    .innerJoin(studentCourses, eq(studentCourses.id, applicationStatuses.studentCourseId))
+    .$dynamic();
+  const rows = await withNames(query)
+    .leftJoin(offers, and(eq(offers.studentCourseId, studentCourses.id), isNull(offers.answeredAt)))
+    .where(and(scopeOf(actor), inArray(applicationStatuses.status, WAITING_FOR_APPLICANT)))
+    .orderBy(asc(studentCourses.id))
+    .limit(OPEN_REQUESTS_MAX);
+  return rows.map((r) => ({
+    ...r,
+    answerBy: r.answerBy !== null && isOpenOffer(r.status) ? new Date(r.answerBy).toISOString() : null,
+  }));
+}
+
 /** The history, oldest first; `applicant`: internal notes are left out (never sent). */
 const fromIntake = alias(intakes, 'from_intake');
 const toIntake = alias(intakes, 'to_intake');
@@ -326,7 +374,7 @@ export const OPEN_REQUESTS_MAX = 500;
  * rejected, enrolled) are left out: nobody waits for an answer there any more.
  */
 export async function listOpenRequests(tx: TDbOrTx, actor: TActor): Promise<TOpenDocumentRequest[]> {
-  return tx
+  const query = tx
     .select({
       id: documentRequests.id,
       studentCourseId: documentRequests.studentCourseId,
@@ -342,10 +390,8 @@ export async function listOpenRequests(tx: TDbOrTx, actor: TActor): Promise<TOpe
     })
     .from(documentRequests)
     .innerJoin(studentCourses, eq(studentCourses.id, documentRequests.studentCourseId))
-    .innerJoin(studentInfos, eq(studentInfos.id, studentCourses.studentId))
-    .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
-    .innerJoin(courses, eq(courses.id, universityCourses.courseId))
-    .innerJoin(universities, eq(universities.id, universityCourses.universityId))
+    .$dynamic();
+  return withNames(query)
     .leftJoin(applicationStatuses, eq(applicationStatuses.studentCourseId, studentCourses.id))
     .leftJoin(documentTypes, eq(documentTypes.id, documentRequests.documentTypeId))
     .where(
@@ -419,12 +465,20 @@ export async function documentTypesExist(tx: TDbOrTx, ids: number[]): Promise<bo
   return rows.length === unique.length;
 }
 
-/** Issue 22 item 5: sets where the passport is; the status, its version and its time stay. */
+/**
+ * Issue 22 item 5: sets where the passport is; the status, its version and its time stay. Returns
+ * where it was (the status row locked first, so two admins' changes each see the other's).
+ */
 export async function setPassportWhereabouts(
   tx: TDbOrTx,
   studentCourseId: number,
   whereabouts: TPassportWhereabouts,
-) {
+): Promise<TPassportWhereabouts> {
+  const [before] = await tx
+    .select({ w: applicationStatuses.passportWhereabouts })
+    .from(applicationStatuses)
+    .where(eq(applicationStatuses.studentCourseId, studentCourseId))
+    .for('update');
   await tx
     .insert(applicationStatuses)
     .values({ studentCourseId, status: 'submitted', passportWhereabouts: whereabouts })
@@ -432,4 +486,5 @@ export async function setPassportWhereabouts(
       target: applicationStatuses.studentCourseId,
       set: { passportWhereabouts: whereabouts },
     });
+  return (before?.w ?? 'withApplicant') as TPassportWhereabouts;
 }

@@ -1,5 +1,6 @@
 import {
   type TStatusMove,
+  ZActionNeeded,
   ZApplicationStatus,
   ZApplicationStatusDetail,
   ZApplicationStatusState,
@@ -17,7 +18,7 @@ import { idempotentSchema } from '../../resources/operations.js';
 import { actorOf } from '../../resources/scope.js';
 import { offerOf } from '../offers/repository.js';
 import { withChanges } from './events.js';
-import { listHistory, listRequests, listStates, stateOf } from './repository.js';
+import { listActionNeeded, listHistory, listRequests, listStates, stateOf } from './repository.js';
 import { moveStatus, requireApplication, undoMove, withdraw } from './service.js';
 
 const ZStudentCourseQuery = z.object({ studentCourseId: zQueryInt(1) }).required();
@@ -48,6 +49,24 @@ function registerStatusReads(fastify: FastifyInstance) {
       },
     },
     async (req) => db.transaction((tx) => listStates(tx, actorOf(req.user!), req.query)),
+  );
+
+  app.get(
+    '/ApplicationStatus/actionNeeded',
+    {
+      config: { access: ['Student', 'Agent'] },
+      schema: {
+        tags: ['ApplicationStatus'],
+        operationId: 'ApplicationStatus_actionNeeded',
+        summary: 'The applications that wait for the caller, named (Action needed)',
+        description:
+          "Issue 22: each application of the caller (a student's own, an agent's students') that " +
+          'waits for the applicant side (documents requested, an offer to answer), with the student, ' +
+          'the course and the university, and for an open offer its `answerBy` instant (else null).',
+        response: { 200: documented(z.array(ZActionNeeded)) },
+      },
+    },
+    async (req) => db.transaction((tx) => listActionNeeded(tx, actorOf(req.user!))),
   );
 
   app.get(

@@ -11,7 +11,8 @@ import {
 
 // The values a letter's `{{field}}`s are filled with (issue 22 item 3), in the letter's language:
 // dates through the one formatter, the answer-by instant as one line per zone (Kuala Lumpur's and
-// Tashkent's, each naming its zone, intake-display's deadlineLines), conditions one per line.
+// Tashkent's, each naming its zone, intake-display's deadlineLines), conditions one per line. The
+// offer's type and the conditions' kinds are named as the portal names them (the `offers` texts).
 
 /** What the letter says, read from the application and its offer (or the preview's samples). */
 export type TLetterFacts = {
@@ -41,7 +42,7 @@ export function letterValues(
   );
   const conditions = facts.conditions.map((c) => {
     const named =
-      c.kind === 'other' ? (c.text ?? '') : `${l(`conditionKinds.${c.kind}`)}${c.text ? `: ${c.text}` : ''}`;
+      c.kind === 'other' ? (c.text ?? '') : `${t(`offers:kinds.${c.kind}`)}${c.text ? `: ${c.text}` : ''}`;
     return `• ${named}${c.met ? ` (${l('conditionMet')})` : ''}`;
   });
   const values: Record<TOfferLetterField, string> = {
@@ -52,7 +53,7 @@ export function letterValues(
     intake: facts.intakeStart ? l('intake', { date: day(facts.intakeStart) }) : l('notSet'),
     startDate: facts.intakeStart ? day(facts.intakeStart) : l('notSet'),
     fees: facts.fees?.trim() ? facts.fees : l('notSet'),
-    offerType: l(`offerTypes.${facts.unconditional ? 'unconditional' : 'conditional'}`),
+    offerType: t(`offers:type.${facts.unconditional ? 'unconditional' : 'conditional'}`),
     conditions: conditions.length ? conditions.join('\n') : l('noConditions'),
     answerByUniversity: university ?? '',
     answerByApplicant: applicant ?? '',

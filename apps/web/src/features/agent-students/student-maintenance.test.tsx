@@ -8,6 +8,7 @@ import {
   historyEntry,
   json,
   listRequests,
+  offerOn,
   openRequest,
   renderScreen,
   resetNotifications,
@@ -179,15 +180,20 @@ describe("the students' latest status (issue 12)", () => {
 describe('the open document requests on the agent home', () => {
   it('lists each open request with student, course and what is missing; Upload answers it in a dialog', async () => {
     fakeUploads();
-    const fake = fakeStatusApi([
-      statusApplication(
-        40,
-        'documentsRequested',
-        [historyEntry(40, null, 'submitted', 1), historyEntry(40, 'underReview', 'documentsRequested', 5)],
-        [openRequest(40, 'Bank statement')],
-        15,
-      ),
-    ]);
+    const fake = fakeStatusApi(
+      [
+        statusApplication(
+          40,
+          'documentsRequested',
+          [historyEntry(40, null, 'submitted', 1), historyEntry(40, 'underReview', 'documentsRequested', 5)],
+          [openRequest(40, 'Bank statement')],
+          15,
+        ),
+      ],
+      {
+        40: { studentName: 'Bekzod Tester', course: 'Software Engineering', university: 'Sunway University' },
+      },
+    );
     const openRows = () =>
       [...fake.store.values()].flatMap((a) =>
         a.requests
@@ -223,10 +229,6 @@ describe('the open document requests on the agent home', () => {
     expect(banner).toHaveTextContent(
       'Bekzod Tester: Documents are requested for Software Engineering, Sunway University',
     );
-    expect(within(banner).getByRole('link', { name: 'Open the application' })).toHaveAttribute(
-      'href',
-      '#open-requests',
-    );
     expect(item).toHaveTextContent(/Requested on .*2026/);
 
     await user.click(within(item).getByRole('button', { name: 'Upload Bank statement for Bekzod Tester' }));
@@ -241,6 +243,43 @@ describe('the open document requests on the agent home', () => {
     // Nothing is open any more: the panel goes once the dialog is closed.
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: /Open document request/ })).toBeNull());
+  });
+});
+
+describe("the agent's Action needed banner (issue 22)", () => {
+  it('names an offer without a documents request, with its answer-by date, and opens its card', async () => {
+    const answerBy = '2027-03-01T15:59:00.000Z';
+    const fake = fakeStatusApi(
+      [
+        statusApplication(
+          41,
+          'unconditionalOffer',
+          [historyEntry(41, null, 'submitted', 1), historyEntry(41, 'underReview', 'unconditionalOffer', 5)],
+          [],
+          15,
+          offerOn(41, answerBy),
+        ),
+      ],
+      { 41: { studentName: 'Bekzod Tester', course: 'Data Science', university: 'Taylor’s University' } },
+    );
+    const { user } = await renderScreen(<AgentStudentsPage />, {
+      handlers: {
+        ...fakeResource('StudentInfo', [student(15, 'Bekzod')]).handlers,
+        ...fake.handlers,
+        'GET /api/DocumentRequest/open': () => json([]),
+      },
+    });
+    const banner = await screen.findByRole('region', { name: 'An application needs you' });
+    expect(banner).not.toHaveTextContent('—');
+    expect(banner).toHaveTextContent(
+      'Bekzod Tester: An offer for Data Science, Taylor’s University waits for your answer',
+    );
+    expect(banner).toHaveTextContent(/Answer by:/);
+    expect(banner).toHaveTextContent(/Kuala Lumpur time.*Tashkent time/);
+    expect(within(banner).getAllByRole('time')[0]).toHaveAttribute('datetime', answerBy);
+    await user.click(within(banner).getByRole('button', { name: 'Open the application' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bekzod Tester' });
+    expect(await within(dialog).findByRole('article', { name: 'Data Science' })).toBeInTheDocument();
   });
 });
 

@@ -2,6 +2,7 @@ import { Alert, Anchor, List, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TApplicationStatus } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
+import { Deadline } from '../../components/intakes/deadline';
 
 // Issue 18: the banner at the top of the student's dashboard and the agent's home, saying what
 // waits for the applicant and for which course (the applications `waitsForApplicant` selects).
@@ -13,12 +14,16 @@ export type TWaitingApplication = {
   university: string;
   /** The agent's home names the student. */
   student?: string;
-  /** Where "Open the application" leads (the card's anchor on the same page). */
-  href: string;
+  /** Issue 22: an open offer's answer-by date (an instant), drawn in both zones. */
+  answerBy?: string | null;
+  /** Where "Open the application" leads (the card's anchor on the same page)… */
+  href?: string;
+  /** …or what it does instead (the agent's home opens the card in a dialog). */
+  onOpen?: () => void;
 };
 
 export function ActionNeededBanner({ waiting }: { waiting: TWaitingApplication[] }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'status', 'common']);
   if (waiting.length === 0) return null;
   return (
     <Alert
@@ -38,7 +43,23 @@ export function ActionNeededBanner({ waiting }: { waiting: TWaitingApplication[]
               {w.student ? <strong>{`${w.student}: `}</strong> : null}
               {t(`action.${w.status}`, { course: w.course, university: w.university })}
             </Text>{' '}
-            <Anchor href={w.href} size="sm" fw={600} c="blue.9" underline="always">
+            {w.answerBy ? (
+              <Text span size="sm" style={{ display: 'block' }} data-answer-by>
+                <Text span size="sm" fw={600}>
+                  {t('status:offer.answerBy')}
+                </Text>
+                <Deadline value={w.answerBy} />
+              </Text>
+            ) : null}
+            <Anchor
+              {...(w.onOpen
+                ? { component: 'button' as const, type: 'button', onClick: w.onOpen }
+                : { href: w.href })}
+              size="sm"
+              fw={600}
+              c="blue.9"
+              underline="always"
+            >
               {t('action.open')}
             </Anchor>
           </List.Item>

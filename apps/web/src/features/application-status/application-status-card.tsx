@@ -11,10 +11,9 @@ import {
 } from '@uniapply/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type TUploadState, UploadSlot } from '../../components/forms/upload-slot';
+import { UploadSlot } from '../../components/forms/upload-slot';
 import { api } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
-import { uploadFile, uploadRefusal } from '../../lib/upload';
 import { STATUS_NAMESPACES } from './namespaces';
 import { NextSteps } from './next-steps';
 import { OfferAnswer } from './offer-answer';
@@ -23,6 +22,7 @@ import { OfferSection } from './offer-section';
 import { refreshStatuses } from './status-api';
 import { StatusDetailLayout, useStatusDetail } from './status-detail-layout';
 import { StatusTimeline } from './status-timeline';
+import { useUploadSlot } from './use-upload-slot';
 
 // Issue 12, the applicant side: one application's status, its timeline (newest first), the
 // document requests with an upload slot each, and Withdraw (issue 22: an open offer's Accept and
@@ -124,42 +124,14 @@ function Requests({ requests, replaceable }: { requests: TDocumentRequest[]; rep
 
 function RequestSlot({ request }: { request: TDocumentRequest }) {
   const { t } = useTranslation(STATUS_NAMESPACES);
-  const queryClient = useQueryClient();
   // An answered request starts as uploaded, with its file: the slot then offers Replace.
-  const [state, setState] = useState<TUploadState>(request.answeredAt ? 'uploaded' : 'empty');
-  const [progress, setProgress] = useState(0);
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const send = async (picked: File) => {
-    setFile(picked);
-    setState('uploading');
-    setProgress(0);
-    setError(null);
-    const form = new FormData();
-    form.append('file', picked, picked.name);
-    try {
-      await uploadFile(`/DocumentRequest/upload?requestId=${request.id}`, form, { onProgress: setProgress });
-      setState('uploaded');
-      await refreshStatuses(queryClient);
-    } catch (err) {
-      setState('error');
-      setError(uploadRefusal(err) ?? t('requests.uploadFailed'));
-    }
-  };
-
-  return (
-    <UploadSlot
-      label={documentRequestName(request, (key) => t(key))}
-      state={state}
-      progress={progress}
-      fileName={file?.name ?? request.fileName}
-      fileSize={file?.size}
-      error={error}
-      required
-      onFile={(f) => void send(f)}
-    />
-  );
+  const slot = useUploadSlot({
+    url: `/DocumentRequest/upload?requestId=${request.id}`,
+    uploaded: Boolean(request.answeredAt),
+    storedName: request.fileName,
+    failedText: t('requests.uploadFailed'),
+  });
+  return <UploadSlot label={documentRequestName(request, (key) => t(key))} required {...slot} />;
 }
 
 function Withdraw({ state, course }: { state: TApplicationStatusState; course: string }) {

@@ -1,7 +1,7 @@
 import { Button, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { documentRequestName, type TOpenDocumentRequest, waitsForApplicant } from '@uniapply/shared';
+import { documentRequestName, type TOpenDocumentRequest } from '@uniapply/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIn } from '../../lib/format';
@@ -9,7 +9,7 @@ import { ActionNeededBanner } from './action-needed-banner';
 import { ApplicationStatusCard } from './application-status-card';
 import { STATUS_NAMESPACES } from './namespaces';
 import classes from './open-requests-panel.module.css';
-import { fetchMyStatuses, fetchOpenRequests, statusKeys } from './status-api';
+import { fetchActionNeeded, fetchOpenRequests, statusKeys } from './status-api';
 
 /**
  * The agent's home (issue 12 item 3): every open document request of the agent's students, waiting
@@ -73,22 +73,48 @@ export function OpenRequestsPanel() {
           })}
         </ul>
       </Stack>
-      <Modal
-        opened={answering !== null}
+      <ApplicationCardDialog
+        application={
+          answering && {
+            studentCourseId: answering.studentCourseId,
+            student: `${answering.firstName} ${answering.lastName}`.trim(),
+            course: answering.courseName,
+            university: answering.universityName,
+          }
+        }
         onClose={() => setAnswering(null)}
-        size="lg"
-        title={answering ? `${answering.firstName} ${answering.lastName}`.trim() : ''}
-        closeButtonProps={{ 'aria-label': t('withdraw.close') }}
-      >
-        {answering && (
-          <ApplicationStatusCard
-            studentCourseId={answering.studentCourseId}
-            course={answering.courseName}
-            university={answering.universityName}
-          />
-        )}
-      </Modal>
+      />
     </Paper>
+  );
+}
+
+type TDialogApplication = { studentCourseId: number; student: string; course: string; university: string };
+
+/** An application's status card (its upload slots, its offer's answer) in a dialog named by the student. */
+function ApplicationCardDialog({
+  application,
+  onClose,
+}: {
+  application: TDialogApplication | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(STATUS_NAMESPACES);
+  return (
+    <Modal
+      opened={application !== null}
+      onClose={onClose}
+      size="lg"
+      title={application?.student ?? ''}
+      closeButtonProps={{ 'aria-label': t('withdraw.close') }}
+    >
+      {application && (
+        <ApplicationStatusCard
+          studentCourseId={application.studentCourseId}
+          course={application.course}
+          university={application.university}
+        />
+      )}
+    </Modal>
   );
 }
 
@@ -96,30 +122,30 @@ const OPEN_REQUESTS_ID = 'open-requests';
 
 /**
  * Issue 18, the agent's home: the applications of the agent's students that wait for the agent
- * (the shared rule), named by student, course and university, above the open requests.
+ * (the shared rule), named by student, course and university (issue 22: the server names each, so
+ * an offer without a documents request is named too, with its answer-by date), above the open
+ * requests. "Open the application" opens its status card in a dialog.
  */
 export function AgentActionNeeded() {
-  const states = useQuery({
-    queryKey: statusKeys.mine,
-    queryFn: ({ signal }) => fetchMyStatuses(signal),
+  const [opened, setOpened] = useState<TDialogApplication | null>(null);
+  const waiting = useQuery({
+    queryKey: statusKeys.actionNeeded,
+    queryFn: ({ signal }) => fetchActionNeeded(signal),
   });
-  const open = useQuery({
-    queryKey: statusKeys.openRequests,
-    queryFn: ({ signal }) => fetchOpenRequests(signal),
-  });
-  const named = new Map((open.data ?? []).map((r) => [r.studentCourseId, r]));
-  const waiting = (states.data ?? [])
-    .filter((s) => waitsForApplicant(s.status))
-    .map((s) => {
-      const r = named.get(s.studentCourseId);
-      return {
-        studentCourseId: s.studentCourseId,
-        status: s.status,
-        course: r?.courseName ?? '—',
-        university: r?.universityName ?? '',
-        student: r ? `${r.firstName} ${r.lastName}`.trim() : undefined,
-        href: `#${OPEN_REQUESTS_ID}`,
-      };
-    });
-  return <ActionNeededBanner waiting={waiting} />;
+  return (
+    <>
+      <ActionNeededBanner
+        waiting={(waiting.data ?? []).map((w) => ({
+          studentCourseId: w.studentCourseId,
+          status: w.status,
+          course: w.course,
+          university: w.university,
+          student: w.studentName,
+          answerBy: w.answerBy,
+          onOpen: () => setOpened({ ...w, student: w.studentName }),
+        }))}
+      />
+      <ApplicationCardDialog application={opened} onClose={() => setOpened(null)} />
+    </>
+  );
 }

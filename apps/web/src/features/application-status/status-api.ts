@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type {
+  TActionNeeded,
   TApplicationStatusDetail,
   TApplicationStatusState,
   TOpenDocumentRequest,
@@ -20,6 +21,8 @@ export const statusKeys = {
   overview: ['ApplicationStatus', 'overview'] as const,
   detail: (studentCourseId: number) => ['ApplicationStatus', 'get', studentCourseId] as const,
   openRequests: ['ApplicationStatus', 'openRequests'] as const,
+  /** Issue 22: the caller's applications that wait for the applicant side, named. */
+  actionNeeded: ['ApplicationStatus', 'actionNeeded'] as const,
   /** Issue 22 item 5: the typical durations of the stages after acceptance (Settings). */
   stageDurations: ['ApplicationStatus', 'stageDurations'] as const,
 };
@@ -39,6 +42,10 @@ export const fetchStatusOverview = (signal?: AbortSignal) =>
 /** The open document requests of every application the caller may see (the agent's home). */
 export const fetchOpenRequests = (signal?: AbortSignal) =>
   api.get<TOpenDocumentRequest[]>('/DocumentRequest/open', { signal });
+
+/** The applications that wait for the caller (a student's own, an agent's students'), named. */
+export const fetchActionNeeded = (signal?: AbortSignal) =>
+  api.get<TActionNeeded[]>('/ApplicationStatus/actionNeeded', { signal });
 
 /** The typical durations of the stages after acceptance (every signed-in user may read them). */
 export const fetchStageDurations = (signal?: AbortSignal) =>

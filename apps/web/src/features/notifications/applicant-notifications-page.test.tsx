@@ -9,6 +9,7 @@ import {
   json,
   renderApp,
   storedNotification,
+  storedPassportMoved,
   storedReminder,
 } from '../../testing';
 import { hubTransport } from './hub-connection';
@@ -148,6 +149,39 @@ describe('the stored notifications of a student', () => {
     expect(condition).toHaveTextContent('Taklifning ayrim shartlari hali bajarilmagan. Oʻqish boshlanadi:');
     expect(condition).toHaveTextContent('1-sentyabr, 2027, 00:00 (Kuala-Lumpur vaqti)');
     expect(condition).toHaveTextContent('31-avgust, 2027, 21:00 (Toshkent vaqti)');
+  });
+
+  it('issue 22: the passport moved, in uz, and a live one rings the bell', async () => {
+    const fake = fakeStoredNotifications([storedPassportMoved(3, 'withApplicant', 'sentToUniversity')]);
+    await renderApp('/Student/Notifications', {
+      me: DEMO_USERS.Student,
+      language: 'uz',
+      handlers: { 'GET /api/ApplicationStatus/list': () => json([]), ...fake.handlers },
+    });
+    const list = await screen.findByRole('list', { name: 'Bildirishnomalaringiz' });
+    const [entry] = within(list).getAllByRole('article');
+    expect(entry).toHaveTextContent('Pasportingiz joyi oʻzgardi: endi universitetga yuborilgan.');
+    expect(within(entry!).queryByText('Eslatma')).not.toBeInTheDocument();
+    fake.store.items.push(storedPassportMoved(4, 'sentToUniversity', 'withEmgs'));
+    await act(() => socket.fire(REALTIME.userNotificationEvent, fake.list().items[0]));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));
+    expect(within(list).getAllByRole('article')[0]).toHaveTextContent('endi EMGSda');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Asosiy menyu' })).getByRole('link', {
+        name: /^Bildirishnomalar/,
+      }),
+    ).toHaveAccessibleDescription(/1/);
+  });
+
+  it('issue 22: the agent is told their student’s passport moved, in ru', async () => {
+    const fake = fakeStoredNotifications([storedPassportMoved(3, 'withEmgs', 'returned')]);
+    await renderApp('/Agent/Notifications', {
+      me: DEMO_USERS.Agent,
+      language: 'ru',
+      handlers: { 'GET /api/ApplicationStatus/list': () => json([]), ...fake.handlers },
+    });
+    const [entry] = await screen.findAllByRole('article');
+    expect(entry).toHaveTextContent('Паспорт этого студента перемещён. Где он сейчас: Возвращён заявителю.');
   });
 
   it('the agent sees whose application each is about, linked to their home', async () => {

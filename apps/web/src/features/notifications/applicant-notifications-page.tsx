@@ -4,6 +4,8 @@ import {
   APPLICATION_STATUSES,
   deadlineZones,
   formatDateTime,
+  REMINDER_NOTIFICATION_KINDS,
+  type TReminderNotificationKind,
   type TUserNotification,
 } from '@uniapply/shared';
 import { useEffect } from 'react';
@@ -171,6 +173,12 @@ export const applicationLink = (n: TUserNotification, agent: boolean) =>
       ? `/Student/Dashboard#application-${n.studentCourseId}`
       : '/Student/Dashboard';
 
+/** Whether a stored notification is a reminder (issue 21 item 5) rather than news of a change. */
+const isReminder = (
+  n: TUserNotification,
+): n is Extract<TUserNotification, { kind: TReminderNotificationKind }> =>
+  (REMINDER_NOTIFICATION_KINDS as readonly string[]).includes(n.kind);
+
 /** The reminder kinds that name a date, and the payload field that holds it. */
 const REMINDER_DATES = {
   reminderDeadline: 'deadline',
@@ -186,7 +194,7 @@ const REMINDER_DATES = {
  */
 function ReminderText({ notification: n, agent }: { notification: TUserNotification; agent: boolean }) {
   const { t, i18n } = useTranslation(['status', 'common']);
-  if (n.kind === 'statusChanged' || n.kind === 'conditionsMet') return null;
+  if (!isReminder(n)) return null;
   const text =
     n.kind === 'reminderIdle'
       ? t(agent ? 'page.reminderIdleAgent' : 'page.reminderIdle', { step: n.payload.step })
@@ -239,7 +247,7 @@ function Entry({
     >
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
-          {n.kind !== 'statusChanged' && n.kind !== 'conditionsMet' && (
+          {isReminder(n) && (
             <Badge color="indigo.9" variant="filled" size="sm">
               {t('page.reminder')}
             </Badge>
@@ -275,6 +283,12 @@ function Entry({
           </>
         ) : n.kind === 'conditionsMet' ? (
           <Text size="sm">{t(agent ? 'page.conditionsMetAgent' : 'page.conditionsMet')}</Text>
+        ) : n.kind === 'passportMoved' ? (
+          <Text size="sm">
+            {agent
+              ? t('page.passportMovedAgent', { where: t(`nextSteps.adminWhereabouts.${n.payload.to}`) })
+              : t('page.passportMoved', { where: t(`nextSteps.whereabouts.${n.payload.to}`) })}
+          </Text>
         ) : (
           <ReminderText notification={n} agent={agent} />
         )}
