@@ -14,7 +14,7 @@
 // with the offers whose date passes meanwhile). The goal holds for every run.
 //
 // Environment: BENCH_DATABASE_URL (database `uniapply_lapse_bench` is created on it and dropped at
-// the end), BENCH_OFFERS, BENCH_RUNS, BENCH_KEEP_DB=1.
+// the end; BENCH_DB_NAME names another), BENCH_OFFERS, BENCH_RUNS, BENCH_KEEP_DB=1.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +29,7 @@ import { percentile } from './sql-load.js';
 
 const env = process.env;
 const serverUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = 'uniapply_lapse_bench';
+const dbName = env.BENCH_DB_NAME ?? 'uniapply_lapse_bench';
 const dbUrl = withDatabase(serverUrl, dbName);
 const offerCount = Number(env.BENCH_OFFERS ?? 10_000);
 const runs = Number(env.BENCH_RUNS ?? 5);

@@ -66,15 +66,8 @@ async function select(db: TDbOrTx, where: SQL | undefined, limit: number): Promi
   return rows.map(({ userId, ...n }) => ({ userId, notification: n as TUserNotification }));
 }
 
-/**
- * Stores what the applicant side is told about one change, inside its transaction. A status
- * change tells the managing account (a student or an agent; an admin who manages a profile sees
- * the admin screens); confirm's own entry (from null) and the applicant's own answers do not.
- */
-export async function storeChangeNotification(
-  tx: TDbOrTx,
-  change: TApplicationChange,
-): Promise<TStoredNotification[]> {
+/** What the applicant is told of a change, or null when nothing. */
+function toldOf(change: TApplicationChange) {
   // What the applicant is told: a status change (not confirm's own entry), or (issue 22) every
   // condition of the offer met, or the passport moved.
   const told =
@@ -88,24 +81,49 @@ export async function storeChangeNotification(
         : change.kind === 'passportMoved'
           ? ({ kind: 'passportMoved', payload: { from: change.from, to: change.to } } as const)
           : null;
-  if (!told) return [];
   // The applicant's own withdrawal is not news to them.
-  if (change.byUserId !== null && change.byUserId === change.ownerUserId) return [];
-  const [owner] = await tx
+  if (change.byUserId !== null && change.byUserId === change.ownerUserId) return null;
+  return told;
+}
+
+/**
+ * Stores what the applicant side is told about these changes, inside their transaction, in their
+ * order. A status change tells the managing account (a student or an agent; an admin who manages a
+ * profile sees the admin screens); confirm's own entry (from null) and the applicant's own answers
+ * do not. However many changes: one read of the owners, one insert, one read of the rows (the
+ * offer-lapse job moves a batch at once).
+ */
+export async function storeChangeNotifications(
+  tx: TDbOrTx,
+  changes: readonly TApplicationChange[],
+): Promise<TStoredNotification[]> {
+  const told = changes.flatMap((change) => {
+    const t = toldOf(change);
+    return t ? [{ change, told: t }] : [];
+  });
+  if (told.length === 0) return [];
+  const owners = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, change.ownerUserId), inArray(users.role, ['Student', 'Agent'])));
-  if (!owner) return [];
-  const inserted = await tx
-    .insert(un)
-    .values({
-      userId: owner.id,
+    .where(
+      and(
+        inArray(users.id, [...new Set(told.map((t) => t.change.ownerUserId))]),
+        inArray(users.role, ['Student', 'Agent']),
+      ),
+    );
+  const notified = new Set(owners.map((o) => o.id));
+  const values = told
+    .filter((t) => notified.has(t.change.ownerUserId))
+    .map(({ change, told }) => ({
+      userId: change.ownerUserId,
       studentCourseId: change.studentCourseId,
       ...told,
       createdAt: change.at,
-    })
-    .returning({ id: un.id });
+    }));
+  if (values.length === 0) return [];
+  const inserted = await tx.insert(un).values(values).returning({ id: un.id });
   if (inserted.length === 0) return [];
+  // Newest first, like the list (one change: its one row).
   return select(
     tx,
     inArray(
@@ -115,6 +133,10 @@ export async function storeChangeNotification(
     inserted.length,
   );
 }
+
+/** One change's notification (see storeChangeNotifications). */
+export const storeChangeNotification = (tx: TDbOrTx, change: TApplicationChange) =>
+  storeChangeNotifications(tx, [change]);
 
 /** The caller's own notifications, newest first, and how many of theirs are unread. */
 export async function listOwn(db: TDbOrTx, userId: number): Promise<TUserNotificationList> {

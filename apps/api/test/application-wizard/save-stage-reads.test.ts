@@ -131,3 +131,45 @@ describe('a save past an unsaved step', () => {
     expect(await stageOf(id)).toBe(10);
   });
 });
+
+// Session 9 (docs/performance.md): what else a save sends. A save whose stage is already reached
+// marks it in one statement without reading it first; the course list's save reads the chosen
+// courses with their intakes in one statement and the student's selection (submitted, with their
+// status, and unsubmitted) in one.
+describe('the statements of a wizard save', () => {
+  it('marks a stage already reached without reading it; the course save reads the catalogue and the selection once each', async () => {
+    const [student] = await newStudent('count');
+    const id = ok<{ id: number }>(
+      await student.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody('Count')),
+    ).id;
+    ok(
+      await student.post(
+        `/StudentGuardian/CreateOrUpdate?stage=3&studentId=${id}`,
+        childBodies.StudentGuardian!(id, 'Count', 0),
+      ),
+    );
+    const personal = await statementsOf(async () =>
+      ok(await student.post(`/StudentInfo/CreateOrUpdate?studentId=${id}&stage=2`, studentInfoBody('Count'))),
+    );
+    const writing = (sent: string[], table: string) =>
+      sent.filter((q) => q.startsWith(`update "${table}"`) || q.startsWith(`insert into "${table}"`));
+    // A read of the table itself (its rows: the table after the select list's subqueries).
+    const reading = (sent: string[], table: string) =>
+      sent.filter((q) => q.startsWith('select') && [...q.matchAll(/\bfrom "(\w+)"/g)].at(-1)?.[1] === table);
+    const stageReads = (sent: string[]) =>
+      sent.filter((q) => q.startsWith('select "step" from "application_stages"'));
+    // One statement on the stage (it marked the save), none reading it first.
+    expect(writing(personal, 'application_stages')).toHaveLength(1);
+    expect(stageReads(personal)).toEqual([]);
+    expect(await stageOf(id)).toBe(3);
+    const courses = await statementsOf(async () =>
+      ok(await student.post(`/StudentCourse/addOrUpdateList?studentId=${id}&stage=10`, [courseId])),
+    );
+    // The chosen courses and their intakes: one read; the student's selection: one read before the
+    // insert (the answer's list follows it).
+    expect([...reading(courses, 'university_courses'), ...reading(courses, 'intakes')]).toHaveLength(1);
+    const insert = courses.findIndex((q) => q.startsWith('insert into "student_courses"'));
+    expect(reading(courses.slice(0, insert), 'student_courses')).toHaveLength(1);
+    expect(stageReads(courses)).toEqual([]);
+  });
+});

@@ -8,7 +8,6 @@ import {
 } from '@uniapply/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/db/client.js';
 import {
   applicationStatuses,
   applicationStatusHistory,
@@ -19,16 +18,15 @@ import {
   userNotifications,
   users,
 } from '../../src/db/schema/index.js';
-import { renderMail, type TAudience, type TMailParams } from '../../src/modules/mail/templates.js';
 import { runOfferLapse } from '../../src/modules/offer-lapse/lapse.js';
 import { sendReminders } from '../../src/modules/reminders/send.js';
 import { readSettings } from '../../src/settings/store.js';
-import { createTestApp, type SignedIn, signInAs, type TestApp } from '../app.js';
+import { type SignedIn, signInAs, type TestApp } from '../app.js';
 import { forceStatus, submitted } from '../application-status/helpers.js';
 import { ok } from '../application-wizard/complete.js';
 import { TestClock } from '../clock.js';
-import { createTestDatabase, testDbKind } from '../db.js';
-import { createDocsApp } from '../documents/helpers.js';
+import { testDbKind } from '../db.js';
+import { at, DAY, MINUTE, rendered, twiceAndInTwoProcesses, twoProcesses } from '../jobs/two-processes.js';
 import {
   client,
   seedCatalogue,
@@ -44,27 +42,22 @@ import {
 // and of a pending condition (14 days before the intake starts), once each, to the student and the
 // owning agent.
 
-const MINUTE = 60_000;
-const DAY = 86_400_000;
 const clock = new TestClock(new Date());
-let database: Database & { url?: string };
 let t: TestApp & { filesDir: string };
 /** A second API process on the same database. */
 let t2: TestApp;
 let agentWho: SignedIn;
 let agent: TClient;
+let admin: TClient;
+let adminWho: SignedIn;
 let universityCourseId: number;
 /** Courses to apply to (the first is universityCourseId), each with an intake far ahead; an offer may name another. */
 const choices: { universityCourseId: number; intakeId: number }[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await createDocsApp({}, { database, clock });
-  const second = database.url
-    ? await openDatabase({ url: database.url, poolSize: 4 })
-    : { ...database, close: async () => {} }; // PGlite is one process's database: a second app on it
-  t2 = await createTestApp({}, { database: second, clock });
-  const admin = client(t, await signInAs(t, 'lapse.admin@apps.test', 'Admin'));
+  ({ t, t2 } = await twoProcesses(clock));
+  adminWho = await signInAs(t, 'lapse.admin@apps.test', 'Admin');
+  admin = client(t, adminWho);
   agentWho = await signInAs(t, 'lapse.agent@apps.test', 'Agent');
   agent = client(t, agentWho);
   const seeded = await seedCatalogue(admin, 'Lapse');
@@ -91,7 +84,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const at = (from: Date | string, ms: number) => new Date(new Date(from).getTime() + ms);
 const db = () => t.database.db;
 
 /** A student account of its own (a student has one profile: one set of applications per test). */
@@ -174,6 +166,17 @@ const historyOf = (studentCourseIds: number[]) =>
     )
     .orderBy(asc(applicationStatusHistory.id));
 
+/** The states of the conditions of the application's offer, in their order. */
+const conditionStates = async (studentCourseId: number) =>
+  (
+    await db()
+      .select({ state: offerConditions.state, decidedBy: offerConditions.decidedBy })
+      .from(offerConditions)
+      .innerJoin(offers, eq(offers.id, offerConditions.offerId))
+      .where(eq(offers.studentCourseId, studentCourseId))
+      .orderBy(asc(offerConditions.position))
+  ).map((c) => c.state);
+
 /** The stored notifications and the mails of one kind about these applications / this student. */
 async function toldAbout(studentId: number, studentCourseIds: number[], kind: string) {
   const notifications = await db()
@@ -202,32 +205,17 @@ async function toldAbout(studentId: number, studentCourseIds: number[], kind: st
   return { notifications, mails };
 }
 
-const rendered = (m: { kind: string; language: string; audience: string; params: unknown }) =>
-  renderMail({
-    kind: m.kind as 'reminderOffer',
-    language: m.language as TAppLanguage,
-    audience: m.audience as TAudience,
-    params: m.params as TMailParams,
-    links: { portal: 'https://portal.test/' },
-  });
-
 const setLanguage = (userId: number, language: TAppLanguage) =>
   db().update(users).set({ appLanguage: language }).where(eq(users.id, userId));
 
 /** The lapse job's work at `now`: twice in a row, then in both apps at once. */
-async function lapseTwiceAndInTwoProcesses(now: Date) {
-  const runs = [await runOfferLapse(t.app, now), await runOfferLapse(t.app, now)];
-  runs.push(...(await Promise.all([runOfferLapse(t.app, now), runOfferLapse(t2.app, now)])));
-  return runs;
-}
+const lapseTwiceAndInTwoProcesses = (now: Date) =>
+  twiceAndInTwoProcesses(t, t2, (app) => runOfferLapse(app.app, now));
 
 const remindIn = async (app: TestApp, now: Date) =>
   sendReminders(app.database.db, now, await readSettings(app.database.db));
-async function remindTwiceAndInTwoProcesses(now: Date) {
-  await remindIn(t, now);
-  await remindIn(t, now);
-  await Promise.all([remindIn(t, now), remindIn(t2, now)]);
-}
+const remindTwiceAndInTwoProcesses = (now: Date) =>
+  twiceAndInTwoProcesses(t, t2, (app) => remindIn(app, now));
 
 describe(`offer lapse (${testDbKind()})`, { timeout: 180_000 }, () => {
   it('an offer not answered by its answer-by date lapses, by the system, once; the student is told', async () => {
@@ -313,6 +301,10 @@ describe(`offer lapse (${testDbKind()})`, { timeout: 180_000 }, () => {
       { studentCourseId: pending, from: 'offerAccepted', to: 'conditionsNotMet', byUserId: null },
       { studentCourseId: paid, from: 'depositPaid', to: 'conditionsNotMet', byUserId: null },
     ]);
+    // The conditions still pending are not met now (the met one stays met); others untouched.
+    expect(await conditionStates(pending)).toEqual(['met', 'notMet']);
+    expect(await conditionStates(paid)).toEqual(['notMet']);
+    expect(await conditionStates(later)).toEqual(['pending']);
     // The owning agent is told (stored notification); the mails go to the profile and the agent.
     const told = await toldAbout(own.studentId, own.applications, 'statusChanged');
     expect(told.notifications.map((n) => [n.userId, n.studentCourseId])).toEqual([
@@ -328,6 +320,31 @@ describe(`offer lapse (${testDbKind()})`, { timeout: 180_000 }, () => {
     await lapseTwiceAndInTwoProcesses(at(starts, DAY + MINUTE));
     expect((await statusOf(later)).status).toBe('conditionsNotMet');
     expect(await historyOf(own.applications)).toHaveLength(3);
+  });
+
+  it('an admin who moves an application to conditionsNotMet: its pending conditions are not met, decided by them', async () => {
+    const { student, studentWho } = await newStudent('Adminnotmet');
+    const own = await applications(student, studentWho, 'Adminnotmet', 1, 'offerAccepted');
+    const id = own.applications[0]!;
+    await offer(id, {
+      answerBy: at(new Date(), -DAY),
+      answeredAt: at(new Date(), -2 * DAY),
+      conditions: ['met', 'pending'],
+    });
+    ok(
+      await admin.post('/ApplicationStatus/move', {
+        studentCourseId: id,
+        to: 'conditionsNotMet',
+        version: 0,
+      }),
+    );
+    expect(await conditionStates(id)).toEqual(['met', 'notMet']);
+    const decided = await db()
+      .select({ decidedBy: offerConditions.decidedBy })
+      .from(offerConditions)
+      .innerJoin(offers, eq(offers.id, offerConditions.offerId))
+      .where(and(eq(offers.studentCourseId, id), eq(offerConditions.state, 'notMet')));
+    expect(decided).toEqual([{ decidedBy: adminWho.userId }]);
   });
 
   it('two processes at once over many due offers: each application moves once', async () => {

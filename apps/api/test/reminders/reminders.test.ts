@@ -8,7 +8,6 @@ import {
 } from '@uniapply/shared';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/db/client.js';
 import {
   documentRequests,
   intakes,
@@ -18,15 +17,14 @@ import {
   userNotifications,
   users,
 } from '../../src/db/schema/index.js';
-import { renderMail, type TAudience, type TMailParams } from '../../src/modules/mail/templates.js';
 import { sendReminders } from '../../src/modules/reminders/send.js';
 import { readSettings } from '../../src/settings/store.js';
-import { createTestApp, type SignedIn, signInAs, type TestApp } from '../app.js';
+import { type SignedIn, signInAs, type TestApp } from '../app.js';
 import { submitted } from '../application-status/helpers.js';
 import { completeApplication, firstFiveSteps, ok } from '../application-wizard/complete.js';
 import { TestClock } from '../clock.js';
-import { createTestDatabase, testDbKind } from '../db.js';
-import { createDocsApp } from '../documents/helpers.js';
+import { testDbKind } from '../db.js';
+import { at, DAY, MINUTE, rendered, twiceAndInTwoProcesses, twoProcesses } from '../jobs/two-processes.js';
 import { client, seedCatalogue, studentInfoBody, type TClient } from '../resources/helpers.js';
 
 // Issue 21 item 5: reminders as stored notifications and mails through the outbox, in the
@@ -34,10 +32,7 @@ import { client, seedCatalogue, studentInfoBody, type TClient } from '../resourc
 // processes run it (two apps on one database here); and the admin dashboard's count of the
 // applications waiting longer than the Settings limit in each status.
 
-const MINUTE = 60_000;
-const DAY = 86_400_000;
 const clock = new TestClock(new Date());
-let database: Database & { url?: string };
 let t: TestApp & { filesDir: string };
 /** A second API process on the same database. */
 let t2: TestApp;
@@ -49,12 +44,7 @@ let agent: TClient;
 let universityCourseId: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await createDocsApp({}, { database, clock });
-  const second = database.url
-    ? await openDatabase({ url: database.url, poolSize: 4 })
-    : { ...database, close: async () => {} }; // PGlite is one process's database: a second app on it
-  t2 = await createTestApp({}, { database: second, clock });
+  ({ t, t2 } = await twoProcesses(clock));
   admin = client(t, await signInAs(t, 'reminders.admin@apps.test', 'Admin'));
   studentWho = await signInAs(t, 'reminders.student@apps.test', 'Student');
   student = client(t, studentWho);
@@ -67,18 +57,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const at = (from: Date | string, ms: number) => new Date(new Date(from).getTime() + ms);
-
 /** The reminders job's work, as each app's job runs it, at `now`. */
 const runIn = async (app: TestApp, now: Date) =>
   sendReminders(app.database.db, now, await readSettings(app.database.db));
 
 /** Runs the job twice in a row and then in both apps at once, all at `now`. */
-async function runTwiceAndInTwoProcesses(now: Date) {
-  await runIn(t, now);
-  await runIn(t, now);
-  await Promise.all([runIn(t, now), runIn(t2, now)]);
-}
+const runTwiceAndInTwoProcesses = (now: Date) => twiceAndInTwoProcesses(t, t2, (app) => runIn(app, now));
 
 /** The reminder notifications and mails about a student's profile (or one application), oldest first. */
 async function remindersOf(studentId: number, kind: string) {
@@ -119,15 +103,6 @@ async function remindersOf(studentId: number, kind: string) {
     .orderBy(asc(mailJobs.id));
   return { notifications, mails };
 }
-
-const rendered = (m: { kind: string; language: string; audience: string; params: unknown }) =>
-  renderMail({
-    kind: m.kind as 'reminderIdle',
-    language: m.language as TAppLanguage,
-    audience: m.audience as TAudience,
-    params: m.params as TMailParams,
-    links: { portal: 'https://portal.test/' },
-  });
 
 const setLanguage = (userId: number, language: TAppLanguage) =>
   t.database.db.update(users).set({ appLanguage: language }).where(eq(users.id, userId));

@@ -1,7 +1,7 @@
 import type { TApplicationChange } from '@uniapply/shared';
 import type { FastifyInstance } from 'fastify';
 import type { TDbOrTx } from '../../db/client.js';
-import { storeChangeNotification, type TStoredNotification } from '../../notify/stored.js';
+import { storeChangeNotifications, type TStoredNotification } from '../../notify/stored.js';
 import { inTransaction } from '../../resources/mutations.js';
 import { enqueueChangeMails } from './mails.js';
 
@@ -20,7 +20,7 @@ export async function onApplicationChange(
   tx: TDbOrTx,
   change: TApplicationChange,
 ): Promise<TStoredNotification[]> {
-  return storeChangeNotification(tx, change);
+  return storeChangeNotifications(tx, [change]);
 }
 
 /** The changes of one transaction, emitted after it commits. */
@@ -29,8 +29,12 @@ export class ChangeCollector {
   /** The stored notifications the changes wrote (pushed live after the commit). */
   readonly notifications: TStoredNotification[] = [];
   async record(tx: TDbOrTx, change: TApplicationChange) {
-    this.notifications.push(...(await onApplicationChange(tx, change)));
-    this.changes.push(change);
+    await this.recordAll(tx, [change]);
+  }
+  /** Many changes at once (a batch of the offer-lapse job): their notifications in one insert. */
+  async recordAll(tx: TDbOrTx, changes: readonly TApplicationChange[]) {
+    this.notifications.push(...(await storeChangeNotifications(tx, changes)));
+    this.changes.push(...changes);
   }
 }
 

@@ -8,7 +8,7 @@ import {
   universities,
   universityCourses,
 } from '../../db/schema/index.js';
-import { enqueueMail, enqueueServerMails, type TMailItem } from '../mail/index.js';
+import { checkedMail, enqueueServerMails, type TMailItem, type TServerMail } from '../mail/index.js';
 import type { TApplicationChange } from './events.js';
 
 // The status mails of issue 12 item 4, queued in the change's transaction (the mail module's
@@ -16,15 +16,19 @@ import type { TApplicationChange } from './events.js';
 // status change (an internal note never goes into a mail) and every document request; one mail per
 // recipient and event (issue 20 item 6), so they are queued once the transaction's work is done.
 
-async function namesOf(tx: TDbOrTx, studentCourseId: number) {
-  const [row] = await tx
-    .select({ university: universities.name, course: courses.name })
+type TNames = { university: string; course: string };
+
+/** The university and course of each application, in one read. */
+async function namesOf(tx: TDbOrTx, studentCourseIds: number[]): Promise<Map<number, TNames>> {
+  if (studentCourseIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: studentCourses.id, university: universities.name, course: courses.name })
     .from(studentCourses)
     .innerJoin(universityCourses, eq(universityCourses.id, studentCourses.universityCourseId))
     .innerJoin(universities, eq(universities.id, universityCourses.universityId))
     .innerJoin(courses, eq(courses.id, universityCourses.courseId))
-    .where(eq(studentCourses.id, studentCourseId));
-  return row!;
+    .where(inArray(studentCourses.id, [...new Set(studentCourseIds)]));
+  return new Map(rows.map(({ id, ...names }) => [id, names]));
 }
 
 /** What each request asks for: the document type (named in each recipient's language) or the admin's text. */
@@ -46,57 +50,71 @@ async function itemsOf(tx: TDbOrTx, requestIds: number[]): Promise<TMailItem[]> 
  * Queues the mails of one transaction's changes, one per recipient and event (issue 20 item 6):
  * a confirm's courses of one student in one "received" mail naming each; a move to
  * documentsRequested in one mail with the list and the move's message (not a status mail as well).
- * Returns how many were queued.
+ * However many changes: one read of their names, one of the recipients, one insert (and a read of
+ * each request's items). Returns how many were queued.
  */
 export async function enqueueChangeMails(
   tx: TDbOrTx,
   changes: readonly TApplicationChange[],
 ): Promise<number> {
   const asked = new Set(changes.flatMap((c) => (c.kind === 'documentsRequested' ? [c.studentCourseId] : [])));
+  const mailed = changes.filter(
+    (c) =>
+      c.kind === 'documentsRequested' ||
+      c.kind === 'conditionsMet' ||
+      (c.kind === 'statusChanged' &&
+        (c.from === null || !(c.to === 'documentsRequested' && asked.has(c.studentCourseId)))),
+  );
+  if (mailed.length === 0) return 0;
+  const names = await namesOf(
+    tx,
+    mailed.map((c) => c.studentCourseId),
+  );
+  const named = (studentCourseId: number) => names.get(studentCourseId)!;
+  const mails: TServerMail[] = [];
   const received = new Map<number, number[]>();
-  let queued = 0;
-  for (const change of changes) {
-    if (change.kind === 'documentsRequested') queued += await enqueueRequestMail(tx, change, changes);
+  for (const change of mailed) {
+    if (change.kind === 'documentsRequested')
+      mails.push(await requestMail(tx, change, changes, named(change.studentCourseId)));
     // Issue 22: every condition of the offer met (the offer now shows as unconditional).
-    if (change.kind === 'conditionsMet')
-      queued += await enqueueServerMails(tx, [
-        {
-          kind: 'conditionsMet',
-          studentId: change.studentId,
-          params: await namesOf(tx, change.studentCourseId),
-        },
-      ]);
-    if (change.kind !== 'statusChanged') continue;
-    if (change.from === null) {
-      received.set(change.studentId, [...(received.get(change.studentId) ?? []), change.studentCourseId]);
-    } else if (!(change.to === 'documentsRequested' && asked.has(change.studentCourseId))) {
-      queued += await enqueueMail(tx, {
-        kind: 'statusChanged',
+    else if (change.kind === 'conditionsMet')
+      mails.push({
+        kind: 'conditionsMet',
         studentId: change.studentId,
-        params: {
-          ...(await namesOf(tx, change.studentCourseId)),
-          from: change.from,
-          to: change.to,
-          ...(change.message ? { message: change.message } : {}),
-        },
+        params: named(change.studentCourseId),
       });
-    }
+    else if (change.kind !== 'statusChanged') continue;
+    else if (change.from === null)
+      received.set(change.studentId, [...(received.get(change.studentId) ?? []), change.studentCourseId]);
+    else
+      mails.push(
+        checkedMail({
+          kind: 'statusChanged',
+          studentId: change.studentId,
+          params: {
+            ...named(change.studentCourseId),
+            from: change.from,
+            to: change.to,
+            ...(change.message ? { message: change.message } : {}),
+          },
+        }),
+      );
   }
   for (const [studentId, studentCourseIds] of received) {
-    const courses = [];
-    for (const id of studentCourseIds) courses.push(await namesOf(tx, id));
+    const courses = studentCourseIds.map(named);
     const params = { ...courses[0]!, ...(courses.length > 1 ? { courses } : {}) };
-    queued += await enqueueMail(tx, { kind: 'received', studentId, params });
+    mails.push(checkedMail({ kind: 'received', studentId, params }));
   }
-  return queued;
+  return enqueueServerMails(tx, mails);
 }
 
 /** A documents request's one mail: the list, with the message of the move that made it. */
-async function enqueueRequestMail(
+async function requestMail(
   tx: TDbOrTx,
   change: Extract<TApplicationChange, { kind: 'documentsRequested' }>,
   changes: readonly TApplicationChange[],
-) {
+  names: TNames,
+): Promise<TServerMail> {
   const move = changes.find(
     (c) =>
       c.kind === 'statusChanged' &&
@@ -104,11 +122,11 @@ async function enqueueRequestMail(
       c.to === 'documentsRequested',
   );
   const message = move?.kind === 'statusChanged' ? move.message : null;
-  return enqueueMail(tx, {
+  return checkedMail({
     kind: 'documentsRequested',
     studentId: change.studentId,
     params: {
-      ...(await namesOf(tx, change.studentCourseId)),
+      ...names,
       items: await itemsOf(tx, change.requestIds),
       ...(message ? { message } : {}),
     },

@@ -113,7 +113,41 @@ export async function setStatus(tx: TDbOrTx, studentCourseId: number, status: TA
   return row!;
 }
 
+/**
+ * Moves these applications (their rows locked by the caller) to `to` in one statement, each only
+ * while its status and version are still those given; returns the ids it moved.
+ */
+export async function setStatuses(
+  tx: TDbOrTx,
+  rows: readonly { studentCourseId: number; from: TApplicationStatus; version: number }[],
+  to: TApplicationStatus,
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const seen = sql.join(
+    rows.map((r) => sql`(${r.studentCourseId}::integer, ${r.from}::text, ${r.version}::integer)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`update application_statuses st
+    set status = ${to}, version = st.version + 1, updated_at = now()
+    from (values ${seen}) as seen(id, status, version)
+    where st.student_course_id = seen.id and st.status = seen.status and st.version = seen.version
+    returning st.student_course_id as "studentCourseId"`);
+  return (result as unknown as { rows: { studentCourseId: number }[] }).rows.map((r) =>
+    Number(r.studentCourseId),
+  );
+}
+
 export type THistoryInsert = typeof applicationStatusHistory.$inferInsert;
+
+/** The history rows of many moves in one insert; each with its id and time. */
+export async function insertHistories(tx: TDbOrTx, rows: THistoryInsert[]) {
+  if (rows.length === 0) return [];
+  return tx.insert(applicationStatusHistory).values(rows).returning({
+    id: applicationStatusHistory.id,
+    at: applicationStatusHistory.at,
+    studentCourseId: applicationStatusHistory.studentCourseId,
+  });
+}
 
 export async function insertHistory(tx: TDbOrTx, row: THistoryInsert) {
   const [entry] = await tx

@@ -12,7 +12,7 @@ import type { TDbOrTx } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { TIdempotentWrite } from '../../http/idempotency.js';
 import type { TActor } from '../../resources/scope.js';
-import { offerTypeOf, saveOffer, undoOfferMove } from '../offers/service.js';
+import { failPendingConditions, offerTypeOf, saveOffer, undoOfferMove } from '../offers/service.js';
 import type { ChangeCollector } from './events.js';
 import {
   answerRequestRow,
@@ -22,6 +22,7 @@ import {
   dropOpenRequestsOf,
   findApplication,
   findRequest,
+  insertHistories,
   insertHistory,
   insertRequests,
   insertSubmitted,
@@ -29,6 +30,7 @@ import {
   lockStatus,
   markUndone,
   setStatus,
+  setStatuses,
   stateOf,
   type TApplicationRef,
 } from './repository.js';
@@ -99,6 +101,9 @@ export async function writeChange(
   c: TChangeInput,
 ) {
   if (c.from !== null) await setStatus(tx, app.studentCourseId, c.to);
+  // Issue 22: the conditions still pending are not met once the application is conditionsNotMet.
+  if (c.to === 'conditionsNotMet' && c.from !== c.to)
+    await failPendingConditions(tx, [app.studentCourseId], c.by?.id ?? null);
   const message = c.message?.trim() ? c.message.trim() : null;
   const internal = Boolean(c.internal && message);
   const entry = await insertHistory(tx, {
@@ -304,23 +309,51 @@ export async function answerRequest(
 }
 
 /**
- * Issue 22: a move the system makes (the offer-lapse job: an offer not answered in time, a
- * condition still pending when the intake starts), by no user. Locks the status row itself and
- * moves only when the table lets the system make this move from the current status and, with
- * `seenVersion`, when the status is still the version the caller read: otherwise it changes nothing
- * and returns null (another process or an admin got there first). The history row and the change
- * (the applicant's stored notification, the mails, the live push) as for any move; returns the move.
+ * Issue 22: the moves the system makes (the offer-lapse job: an offer not answered in time, a
+ * condition still pending when the intake starts), by no user, set-based: a batch of
+ * applications whose status rows the caller locked, with the status and version it read. Each
+ * moves only when the table lets the system make this move from that status and the row is still
+ * at that version (otherwise another process or an admin got there first: nothing changes for it).
+ * The moved ones get their history rows and changes (the applicant's stored notification, the
+ * mails, the live push) as for any move, in a few statements for the whole batch. Returns them.
  */
-export async function systemMove(
+export async function systemMoves(
   tx: TDbOrTx,
   changes: ChangeCollector,
-  app: TApplicationRef,
+  seen: readonly (TApplicationRef & { from: TApplicationStatus; version: number })[],
   to: TApplicationStatus,
-  seenVersion?: number,
-): Promise<{ from: TApplicationStatus; to: TApplicationStatus } | null> {
-  const current = await lockStatus(tx, app.studentCourseId);
-  if (seenVersion !== undefined && current.version !== seenVersion) return null;
-  if (!mayMove('system', current.status, to)) return null;
-  await writeChange(tx, changes, app, { from: current.status, to, by: null });
-  return { from: current.status, to };
+): Promise<TApplicationRef[]> {
+  const movable = seen.filter((a) => mayMove('system', a.from, to));
+  const moved = new Set(await setStatuses(tx, movable, to));
+  const apps = movable.filter((a) => moved.has(a.studentCourseId));
+  const entries = await insertHistories(
+    tx,
+    apps.map((a) => ({ studentCourseId: a.studentCourseId, fromStatus: a.from, toStatus: to })),
+  );
+  const entryOf = new Map(entries.map((e) => [e.studentCourseId, e]));
+  if (to === 'conditionsNotMet')
+    await failPendingConditions(
+      tx,
+      apps.map((a) => a.studentCourseId),
+      null,
+    );
+  await changes.recordAll(
+    tx,
+    apps.map(({ from, version: _version, ...app }) => {
+      const entry = entryOf.get(app.studentCourseId)!;
+      return {
+        kind: 'statusChanged' as const,
+        ...app,
+        byUserId: null,
+        at: entry.at,
+        historyId: entry.id,
+        from,
+        to,
+        message: null,
+        internalNote: null,
+        undoes: null,
+      };
+    }),
+  );
+  return apps.map(({ from: _from, version: _version, ...app }) => app);
 }

@@ -1,5 +1,5 @@
 import { type TCourseChoice, ZStudentCourseList } from '@uniapply/shared';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -39,19 +39,11 @@ export function replaceStudentCourses(
 ): Promise<TRow[]> {
   return inTransaction(db, resource.label, async (tx) => {
     if (!(await ownsStudent(tx, actor, studentId))) throw notFound('Student not found.');
-    const wanted = await checkChoices(tx, studentId, choices);
+    const { wanted, unsubmitted } = await checkChoices(tx, studentId, choices);
     const keyOf = (c: { universityCourseId: number; intakeId: number | null }) =>
       `${c.universityCourseId}:${c.intakeId ?? ''}`;
     const keep = new Set(wanted.map(keyOf));
     // Submitted courses stay (DESIGN 6): only unsubmitted selections leave the list.
-    const unsubmitted = await tx
-      .select({
-        id: studentCourses.id,
-        universityCourseId: studentCourses.universityCourseId,
-        intakeId: studentCourses.intakeId,
-      })
-      .from(studentCourses)
-      .where(and(eq(studentCourses.studentId, studentId), isNull(studentCourses.submittedAt)));
     const leaving = unsubmitted.filter((r) => !keep.has(keyOf(r))).map((r) => r.id);
     if (leaving.length) await tx.delete(studentCourses).where(inArray(studentCourses.id, leaving));
     await tx

@@ -31,30 +31,30 @@ const choiceProblem = (
     intakeId: c.intakeId,
   });
 
-/** The courses of these ids that have intakes, and each of their intakes' course. */
-async function intakesOfCourses(tx: TDbOrTx, courseIds: number[]) {
+/**
+ * The courses of these ids that exist, those that have intakes, and each of their intakes' course:
+ * one read (a course left-joined to its intakes). A missing course is a 400 naming the first choice of it.
+ */
+async function coursesAndIntakes(tx: TDbOrTx, choices: TCourseChoice[], courseIds: number[]) {
   const rows = await tx
-    .select({ id: intakes.id, universityCourseId: intakes.universityCourseId })
-    .from(intakes)
-    .where(inArray(intakes.universityCourseId, courseIds));
-  return {
-    withIntakes: new Set(rows.map((r) => r.universityCourseId)),
-    courseOf: new Map(rows.map((r) => [r.id, r.universityCourseId])),
-  };
-}
-
-async function requireCourses(tx: TDbOrTx, choices: TCourseChoice[], courseIds: number[]) {
-  const found = await tx
-    .select({ id: universityCourses.id })
+    .select({ courseId: universityCourses.id, intakeId: intakes.id })
     .from(universityCourses)
+    .leftJoin(intakes, eq(intakes.universityCourseId, universityCourses.id))
     .where(inArray(universityCourses.id, courseIds));
-  const known = new Set(found.map((r) => r.id));
+  const known = new Set(rows.map((r) => r.courseId));
   const missing = choices.findIndex((c) => !known.has(c.universityCourseId));
   if (missing >= 0) {
     throw badRequest(`University course ${choices[missing]!.universityCourseId} does not exist.`, [
       { path: `body.${missing}`, message: 'validation.notFound' },
     ]);
   }
+  const withIntake = rows.flatMap((r) =>
+    r.intakeId === null ? [] : [{ id: r.intakeId, course: r.courseId }],
+  );
+  return {
+    withIntakes: new Set(withIntake.map((r) => r.course)),
+    courseOf: new Map(withIntake.map((r) => [r.id, r.course])),
+  };
 }
 
 /**
@@ -62,15 +62,18 @@ async function requireCourses(tx: TDbOrTx, choices: TCourseChoice[], courseIds: 
  * exists (400 `validation`); a bare id is a course without intakes (else 400 `intakeRequired`); an
  * intake belongs to its course (400 `intakeNotOfCourse`); one intake per course (400 `intakeTwice`);
  * a submitted application to another intake of the course must be final first (409 `applicationLive`).
+ * With them, the student's unsubmitted selections (the rows the save replaces), read at once.
  */
 export async function checkChoices(
   tx: TDbOrTx,
   studentId: number,
   choices: TCourseChoice[],
-): Promise<TCourseChoice[]> {
+): Promise<{
+  wanted: TCourseChoice[];
+  unsubmitted: { id: number; universityCourseId: number; intakeId: number | null }[];
+}> {
   const courseIds = [...new Set(choices.map((c) => c.universityCourseId))];
-  await requireCourses(tx, choices, courseIds);
-  const { withIntakes, courseOf } = await intakesOfCourses(tx, courseIds);
+  const { withIntakes, courseOf } = await coursesAndIntakes(tx, choices, courseIds);
   const perCourse = new Map<number, { intakeId: number | null; index: number }>();
   choices.forEach((c, index) => {
     if (c.intakeId === null && withIntakes.has(c.universityCourseId))
@@ -82,7 +85,11 @@ export async function checkChoices(
       throw choiceProblem(400, 'intakeTwice', 'Choose one intake of each course.', index, c);
     perCourse.set(c.universityCourseId, { intakeId: c.intakeId, index });
   });
-  for (const row of await submittedOf(tx, studentId, courseIds)) {
+  const selected = await selectionOf(tx, studentId);
+  const chosenCourses = new Set(courseIds);
+  for (const row of selected.filter(
+    (r) => r.submittedAt !== null && chosenCourses.has(r.universityCourseId),
+  )) {
     const chosen = perCourse.get(row.universityCourseId)!;
     if (chosen.intakeId !== row.intakeId && !isFinalStatus(row.status)) {
       const c = { universityCourseId: row.universityCourseId, intakeId: chosen.intakeId };
@@ -90,27 +97,28 @@ export async function checkChoices(
       throw choiceProblem(409, 'applicationLive', text, chosen.index, c);
     }
   }
-  return [...perCourse].map(([universityCourseId, { intakeId }]) => ({ universityCourseId, intakeId }));
+  return {
+    wanted: [...perCourse].map(([universityCourseId, { intakeId }]) => ({ universityCourseId, intakeId })),
+    unsubmitted: selected.filter((r) => r.submittedAt === null),
+  };
 }
 
-/** The student's submitted applications to these courses, with their pipeline status. */
-async function submittedOf(tx: TDbOrTx, studentId: number, courseIds: number[]) {
-  const rows = await tx
+/**
+ * The student's selection, submitted or not (one read: the submitted ones with their pipeline
+ * status for the rules above, the unsubmitted ones for the save to replace).
+ */
+async function selectionOf(tx: TDbOrTx, studentId: number) {
+  return tx
     .select({
+      id: studentCourses.id,
       universityCourseId: studentCourses.universityCourseId,
       intakeId: studentCourses.intakeId,
+      submittedAt: studentCourses.submittedAt,
       status: sql<TApplicationStatus>`coalesce(${applicationStatuses.status}, 'submitted')`,
     })
     .from(studentCourses)
     .leftJoin(applicationStatuses, eq(applicationStatuses.studentCourseId, studentCourses.id))
-    .where(
-      and(
-        eq(studentCourses.studentId, studentId),
-        isNotNull(studentCourses.submittedAt),
-        inArray(studentCourses.universityCourseId, courseIds),
-      ),
-    );
-  return rows;
+    .where(eq(studentCourses.studentId, studentId));
 }
 
 const REFUSAL: Record<Exclude<TIntakeState, 'open' | 'late'>, [TErrorCode, string]> = {

@@ -36,7 +36,7 @@ import type { TActor } from '../../resources/scope.js';
 import type { ChangeCollector } from '../application-status/events.js';
 import { enterSubmitted } from '../application-status/service.js';
 import { checkIntakesAtConfirm } from './intake-rules.js';
-import { requireStudent, setStage, stageOf, studentNotFound } from './stage.js';
+import { markSavedWithin, requireStudent, setStage, stageOf, studentNotFound } from './stage.js';
 
 // The review (GET /Review/getReview) and the confirm (POST /Stage/confirm) of DESIGN 6.
 
@@ -233,12 +233,10 @@ export async function raiseStage(tx: TDbOrTx, actor: TActor, studentId: number, 
  * request cannot move the wizard past steps it never saved. A stage already reached is kept.
  */
 export async function recordSavedStage(tx: TDbOrTx, studentId: number, stage: number) {
-  const current = await stageOf(tx, studentId);
-  // A stage already reached is kept; the save is still marked (the idle reminder counts from it).
-  if (stage <= current) {
-    if (current > 0) await setStage(tx, studentId, stage);
-    return;
-  }
+  // A stage already reached is kept; the save is still marked (the idle reminder counts from it):
+  // one statement, no read of the stage first (docs/performance.md, "Session 9").
+  if (await markSavedWithin(tx, studentId, stage)) return;
+  if (stage <= 0) return;
   // Only the steps up to the first unsaved one are read (the whole application was 13 queries on
   // each such save: bench:wizard's course saves, docs/performance.md).
   await setStage(tx, studentId, await stageWithinSaved(stage, (part) => partReaders[part](tx, studentId)));

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDbOrTx } from '../../db/client.js';
 import { applicationStages, studentInfos } from '../../db/schema/index.js';
@@ -28,6 +28,25 @@ export async function setStage(tx: TDbOrTx, studentId: number, stage: number) {
       target: applicationStages.studentId,
       set: { step: sql`greatest(${applicationStages.step}, excluded.step)`, savedAt: sql`now()` },
     });
+}
+
+/**
+ * Marks the save (`savedAt`) when the stored stage (past 0) has reached `stage` already; false
+ * when it has not, or without a record (the caller then records the stage itself).
+ */
+export async function markSavedWithin(tx: TDbOrTx, studentId: number, stage: number): Promise<boolean> {
+  const marked = await tx
+    .update(applicationStages)
+    .set({ savedAt: sql`now()` })
+    .where(
+      and(
+        eq(applicationStages.studentId, studentId),
+        gte(applicationStages.step, stage),
+        gt(applicationStages.step, 0),
+      ),
+    )
+    .returning({ step: applicationStages.step });
+  return marked.length > 0;
 }
 
 /** The stored stage, 0 without a record. */

@@ -120,15 +120,6 @@ function recipientsOfRow(row: TRecipientRow) {
   return { student, recipients };
 }
 
-async function recipientsOf(tx: TDbOrTx, studentId: number) {
-  const [row] = await tx
-    .select(recipientColumns)
-    .from(studentInfos)
-    .innerJoin(users, eq(users.id, studentInfos.userId))
-    .where(eq(studentInfos.id, studentId));
-  return row ? recipientsOfRow(row) : null;
-}
-
 type TMailRow = typeof mailJobs.$inferInsert;
 
 const rowsFor = (
@@ -156,12 +147,14 @@ export type TServerMail = {
   kind: TMailKind;
   studentId: number;
   params: Omit<TMailParams, 'student' | 'name'>;
+  /** The caller has just changed this student's application: a missing student is an error, not skipped. */
+  required?: boolean;
 };
 
 /**
- * Queues the mails of many students at once, in the caller's transaction (the reminders job):
- * one read of the recipients, one insert. A student that is gone is skipped. Returns the number
- * of mails queued.
+ * Queues the mails of many students at once, in the caller's transaction (the reminders job, a
+ * transaction's changes): one read of the recipients, one insert, in the mails' order. A student
+ * that is gone is skipped (an error for a `required` mail). Returns the number of mails queued.
  */
 export async function enqueueServerMails(tx: TDbOrTx, mails: TServerMail[]): Promise<number> {
   if (mails.length === 0) return 0;
@@ -174,6 +167,7 @@ export async function enqueueServerMails(tx: TDbOrTx, mails: TServerMail[]): Pro
   const byStudent = new Map(rows.map((r) => [r.studentId, recipientsOfRow(r)]));
   const values = mails.flatMap((m) => {
     const found = byStudent.get(m.studentId);
+    if (!found && m.required) throw new Error(`enqueueMail: student ${m.studentId} not found`);
     return found ? rowsFor(found, m.kind, m.studentId, m.params) : [];
   });
   // In slices: one statement's parameters stay well under PostgreSQL's limit.
@@ -181,16 +175,17 @@ export async function enqueueServerMails(tx: TDbOrTx, mails: TServerMail[]): Pro
   return values.length;
 }
 
+/** A checked request as a required server mail. */
+export const checkedMail = (request: TMailRequest): TServerMail => ({
+  ...ZMailRequest.parse(request),
+  required: true,
+});
+
 /**
  * Queues one mail per recipient of the student's change, in the caller's transaction. Returns the
  * number of mails queued (0 when everyone unsubscribed). An unknown student is an error: the
  * caller has just changed one of its applications.
  */
 export async function enqueueMail(tx: TDbOrTx, request: TMailRequest): Promise<number> {
-  const { kind, studentId, params } = ZMailRequest.parse(request);
-  const found = await recipientsOf(tx, studentId);
-  if (!found) throw new Error(`enqueueMail: student ${studentId} not found`);
-  if (found.recipients.length === 0) return 0;
-  await tx.insert(mailJobs).values(rowsFor(found, kind, studentId, params));
-  return found.recipients.length;
+  return enqueueServerMails(tx, [checkedMail(request)]);
 }

@@ -10,19 +10,20 @@ import type { FastifyInstance } from 'fastify';
 import type { TDbOrTx } from '../../db/client.js';
 import { withChanges } from '../application-status/events.js';
 import type { TApplicationRef } from '../application-status/repository.js';
-import { systemMove } from '../application-status/service.js';
+import { systemMoves } from '../application-status/service.js';
 
 // The offer-lapse job's work (issue 22 item 4): (a) an offer not answered by its answer-by date
 // lapses (offerLapsed); (b) an offer with a condition still pending when its intake starts (the
 // start date at 00:00 in Kuala Lumpur) ends in conditionsNotMet. Both are the system's moves of the
 // one table (mayMove('system', …)), each with its history row and its change (the applicant's
 // stored notification, the mails to the profile and the owning agent, the live push after the
-// commit), through the status pipeline's systemMove.
+// commit), through the status pipeline's systemMoves: a batch's moves set-based (one status update,
+// one history insert, the notifications and mails in bulk; docs/performance.md "Session 9").
 //
 // Several processes: each batch takes its applications' status rows `FOR UPDATE SKIP LOCKED`, so
 // two runs at once take different rows, and a row another run has moved no longer matches (the
-// status is re-read under the lock, and systemMove checks the table and the version again). A
-// second run finds nothing to do: idempotent. `now` is the app's clock (the job runner's tick).
+// status is re-read under the lock, and systemMoves checks the table and moves a row only at the
+// status and version read). A second run finds nothing to do: idempotent. `now` is the app's clock (the job runner's tick).
 
 /** Applications moved per transaction (one transaction: their rows, history, notifications, mails). */
 export const LAPSE_BATCH = 50;
@@ -39,7 +40,7 @@ const fromStatuses = (to: TApplicationStatus) => APPLICATION_STATUSES.filter((s)
 export const LAPSE_FROM = fromStatuses('offerLapsed');
 export const NOT_MET_FROM = fromStatuses('conditionsNotMet');
 
-type TDueRow = TApplicationRef & { version: number };
+type TDueRow = TApplicationRef & { from: TApplicationStatus; version: number };
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const statusIn = (statuses: readonly string[]) =>
   sql.join(
@@ -51,7 +52,7 @@ const statusIn = (statuses: readonly string[]) =>
 function dueLapses(now: Date, limit: number): SQL {
   // offers_open_answer_by_idx (answer_by where answered_at is null) finds them.
   return sql`select st.student_course_id as "studentCourseId", sc.student_id as "studentId",
-      si.user_id as "ownerUserId", st.version
+      si.user_id as "ownerUserId", st.status as "from", st.version
     from offers o
     join application_statuses st on st.student_course_id = o.student_course_id
     join student_courses sc on sc.id = o.student_course_id
@@ -70,7 +71,7 @@ function dueLapses(now: Date, limit: number): SQL {
 function dueNotMet(now: Date, limit: number): SQL {
   const today = calendarDayIn(now, UNIVERSITY_TIME_ZONE);
   return sql`select st.student_course_id as "studentCourseId", sc.student_id as "studentId",
-      si.user_id as "ownerUserId", st.version
+      si.user_id as "ownerUserId", st.status as "from", st.version
     from offers o
     join application_statuses st on st.student_course_id = o.student_course_id
     join student_courses sc on sc.id = o.student_course_id
@@ -97,10 +98,13 @@ async function moveDue(
     const limit = Math.min(LAPSE_BATCH, budget - moved);
     const { found, done } = await withChanges(app, async (tx: TDbOrTx, changes) => {
       const rows = rowsOf<TDueRow>(await tx.execute(due(limit)));
-      let n = 0;
-      for (const { version, ...ref } of rows)
-        if (await systemMove(tx, changes, ref, to, Number(version))) n++;
-      return { found: rows.length, done: n };
+      const moves = await systemMoves(
+        tx,
+        changes,
+        rows.map((r) => ({ ...r, version: Number(r.version) })),
+        to,
+      );
+      return { found: rows.length, done: moves.length };
     });
     moved += done;
     if (found < limit) break;

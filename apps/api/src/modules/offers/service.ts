@@ -344,3 +344,31 @@ export async function attachEvidence(
     .where(eq(offerConditions.id, input.conditionId));
   return { replaced: condition.fileId };
 }
+
+/**
+ * A move to conditionsNotMet (the system's at the intake's start, or an admin's): the conditions
+ * of these applications' offers still pending are not met now, in the move's transaction, decided
+ * by the admin (null: the system). One statement for any number of applications.
+ */
+export async function failPendingConditions(
+  tx: TDbOrTx,
+  studentCourseIds: readonly number[],
+  byUserId: number | null,
+) {
+  if (studentCourseIds.length === 0) return;
+  await tx
+    .update(offerConditions)
+    .set({ state: 'notMet', decidedBy: byUserId, decidedAt: sql`now()` })
+    .where(
+      and(
+        eq(offerConditions.state, 'pending'),
+        inArray(
+          offerConditions.offerId,
+          tx
+            .select({ id: offers.id })
+            .from(offers)
+            .where(inArray(offers.studentCourseId, [...studentCourseIds])),
+        ),
+      ),
+    );
+}
