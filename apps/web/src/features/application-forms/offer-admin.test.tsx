@@ -95,6 +95,26 @@ describe('the offer on the admin’s record', () => {
     });
   }, 90_000);
 
+  it('prefills the move from a conditional offer to an unconditional one with the offer’s terms', async () => {
+    const app = {
+      ...statusApplication(1, 'conditionalOffer', [historyEntry(1, 'underReview', 'conditionalOffer', 3)]),
+      offer,
+    };
+    const { user, fetchMock } = await renderPanel(fakeStatusApi([app]));
+    const panel = await screen.findByRole('region', { name: 'Status' }, { timeout: 20000 });
+    await user.click(await within(panel).findByRole('combobox', { name: 'Move to' }));
+    await user.click(await screen.findByRole('option', { name: 'Unconditional offer' }));
+    const form = within(panel).getByRole('group', { name: 'Offer terms' });
+    expect(within(form).getByRole('textbox', { name: /^Price/ })).toHaveValue('MYR 42,000 a year');
+    expect(within(form).getByLabelText(/Answer by \(Kuala Lumpur/)).toHaveValue('2027-03-01T23:59');
+    await user.click(within(panel).getByRole('button', { name: 'Change status' }));
+    await waitFor(() => expect(bodiesOf(fetchMock, '/ApplicationStatus/move')).toHaveLength(1));
+    expect(bodiesOf(fetchMock, '/ApplicationStatus/move')[0]).toMatchObject({
+      to: 'unconditionalOffer',
+      offer: { fees: 'MYR 42,000 a year', answerBy: '2027-03-01T15:59:00.000Z', conditions: [] },
+    });
+  }, 60_000);
+
   it('shows the offer with the evidence and sets a condition met', async () => {
     const app = {
       ...statusApplication(1, 'conditionalOffer', [historyEntry(1, 'underReview', 'conditionalOffer', 3)]),

@@ -103,7 +103,7 @@ export function ApplicationStatusPanel({ studentCourseId }: { studentCourseId: n
           <>
             <OfferAdmin offer={offer} />
             <OfferLetterLink studentCourseId={studentCourseId} offer={offer} />
-            <StatusMoveForm state={state} onMoved={refresh} onConflict={refresh} />
+            <StatusMoveForm state={state} offer={offer} onMoved={refresh} onConflict={refresh} />
             <Undo state={state} entry={undoableEntry(history, state, user?.userId)} onDone={refresh} />
             <IntakeDeferral state={state} onDone={refresh} />
             <NextSteps state={state} history={history} admin />
