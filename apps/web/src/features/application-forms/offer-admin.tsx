@@ -79,7 +79,7 @@ function OfferTermsEdit({ offer, open }: { offer: TOffer; open: boolean }) {
         title={t('offers:terms.editTitle')}
         centered
         size="lg"
-        closeButtonProps={{ 'aria-label': t('offers:terms.cancel') }}
+        closeButtonProps={{ 'aria-label': t('offers:terms.close') }}
       >
         {draft ? (
           <Stack
