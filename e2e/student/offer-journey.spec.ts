@@ -162,6 +162,14 @@ test('the offer journey in Uzbek: conditions, evidence, met, the letter, accept 
   const adminOffer = panel.getByRole('region', { name: 'Offer' });
   await expect(adminOffer.locator('[data-condition]')).toHaveCount(2);
   await expect(adminOffer).toContainText('Conditional offer');
+  // "Change the terms" opens from the offer's terms (looked at, then cancelled).
+  await adminOffer.getByRole('button', { name: 'Change the terms' }).tap();
+  const terms = admin.getByRole('dialog', { name: 'Change the offer’s terms' });
+  await expect(terms.getByRole('textbox', { name: 'Details of condition 2' })).toHaveValue(free[1]);
+  await expect.poll(() => overflowing(admin)).toEqual([]);
+  await bothWidths(admin, 'admin-change-terms', terms);
+  await terms.getByRole('button', { name: 'Cancel' }).tap();
+  await expect(terms).toBeHidden();
 
   // The student, on the phone: the offer with its two conditions, evidence for each by upload.
   await student.goto('/Student/Dashboard');
