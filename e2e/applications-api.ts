@@ -13,14 +13,16 @@ const ok = async (res: TResponse) => {
 
 /**
  * An agent's (or a student's own, with `request` of that account) application with every step
- * saved and `universityCourseId` chosen: stage 10, ready for POST /Stage/confirm.
+ * saved and `universityCourseId` chosen: stage 10, ready for POST /Stage/confirm. `names` as
+ * createStudentWithContacts takes them (a Cyrillic name needs its own mailbox).
  */
 export async function completeApplication(
   request: APIRequestContext,
   firstName: string,
   universityCourseId: number,
+  names: Parameters<typeof createStudentWithContacts>[3] = {},
 ): Promise<number> {
-  const studentId = await createStudentWithContacts(request, firstName);
+  const studentId = await createStudentWithContacts(request, firstName, 4, names);
   const upload = async (route: string, fields: Record<string, string> = {}) =>
     (
       await ok(

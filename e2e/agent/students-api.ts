@@ -36,12 +36,16 @@ export async function createStudent(
 /**
  * A student as the wizard's first steps save them (CreateOrUpdate with the next stage): the
  * profile (stage 2), the guardian (stage 3) and, unless `upTo` is 3, the emergency contact (stage 4).
+ * `names`: another last name than Testova, and the e-mail's local part (by default the first
+ * name's, which only a Latin first name makes a valid address).
  */
 export async function createStudentWithContacts(
   request: APIRequestContext,
   firstName: string,
   upTo: 3 | 4 = 4,
+  names: { lastName?: string; mailbox?: string } = {},
 ): Promise<number> {
+  const mailbox = names.mailbox ?? firstName.toLowerCase();
   const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<{ id: number }> => {
     expect(res.status(), await res.text()).toBe(200);
     return (await res.json()) as { id: number };
@@ -50,12 +54,12 @@ export async function createStudentWithContacts(
     await request.post('/api/StudentInfo/CreateOrUpdate?stage=2&studentId=0', {
       data: {
         firstName,
-        lastName: 'Testova',
+        lastName: names.lastName ?? 'Testova',
         passportSeries: 'AB',
         passportNumber: String(1_000_000 + Math.floor(Math.random() * 8_999_999)),
         gender: 1,
         dateOfBirth: '2005-04-12',
-        email: `${firstName.toLowerCase()}@mail.test`,
+        email: `${mailbox}@mail.test`,
         address: 'Navoi street 1',
         city: 'Tashkent',
         postCode: '100000',
@@ -75,7 +79,7 @@ export async function createStudentWithContacts(
         relationship: 0,
         occupation: 'Teacher',
         phoneNumber: '+998901234568',
-        email: `${firstName.toLowerCase()}.parent@mail.test`,
+        email: `${mailbox}.parent@mail.test`,
         address: 'Navoi street 1',
       },
     }),

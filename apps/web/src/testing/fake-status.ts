@@ -9,6 +9,7 @@ import {
   type TOffer,
   type TStatusHistoryEntry,
   waitsForApplicant,
+  ZOfferTermsChange,
   ZPassportWhereaboutsUpdate,
   ZStageDurations,
 } from '@uniapply/shared';
@@ -206,6 +207,37 @@ export function fakeStatusApi(applications: TFakeApplication[], names: TFakeName
       found.history = found.history.map((e) => (e.id === last.id ? { ...e, undone: true } : e));
       move(found, last.from!, null, { undoes: last.id });
       return json(found.state);
+    },
+    // Issue 22 item 2: an admin's change of an open offer's terms without a move.
+    'POST /api/ApplicationStatus/offerTerms': (init) => {
+      const body = ZOfferTermsChange.safeParse(JSON.parse(String(init?.body)));
+      if (!body.success) return problem(400, 'Invalid body.');
+      const found = store.get(body.data.studentCourseId);
+      if (!found) return problem(404, 'Application not found.');
+      if (!found.offer || !isOpenOffer(found.state.status))
+        return new Response(
+          JSON.stringify({ status: 409, code: 'offerClosed', params: { current: found.state.status } }),
+          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+        );
+      const { fees, answerBy, conditions } = body.data;
+      found.offer = {
+        ...found.offer,
+        fees,
+        answerBy: answerBy ?? found.offer.answerBy,
+        conditions: conditions.map((c, i) => ({
+          ...(found.offer!.conditions.find((o) => o.kind === c.kind && o.text === c.text) ?? {
+            id: 900 + i,
+            state: 'pending' as const,
+            evidenceFileId: null,
+            evidenceFileName: null,
+            evidenceAt: null,
+            decidedAt: null,
+          }),
+          kind: c.kind,
+          text: c.text,
+        })),
+      };
+      return json(found.offer);
     },
     // Issue 22 item 5: the durations every reader may see, and the admin's passport whereabouts.
     'GET /api/Settings/stageDurations': () => json(ZStageDurations.parse({})),

@@ -95,6 +95,26 @@ describe('the offer on the admin’s record', () => {
     });
   }, 90_000);
 
+  it('prefills the move from a conditional offer to an unconditional one with the offer’s terms', async () => {
+    const app = {
+      ...statusApplication(1, 'conditionalOffer', [historyEntry(1, 'underReview', 'conditionalOffer', 3)]),
+      offer,
+    };
+    const { user, fetchMock } = await renderPanel(fakeStatusApi([app]));
+    const panel = await screen.findByRole('region', { name: 'Status' }, { timeout: 20000 });
+    await user.click(await within(panel).findByRole('combobox', { name: 'Move to' }));
+    await user.click(await screen.findByRole('option', { name: 'Unconditional offer' }));
+    const form = within(panel).getByRole('group', { name: 'Offer terms' });
+    expect(within(form).getByRole('textbox', { name: /^Price/ })).toHaveValue('MYR 42,000 a year');
+    expect(within(form).getByLabelText(/Answer by \(Kuala Lumpur/)).toHaveValue('2027-03-01T23:59');
+    await user.click(within(panel).getByRole('button', { name: 'Change status' }));
+    await waitFor(() => expect(bodiesOf(fetchMock, '/ApplicationStatus/move')).toHaveLength(1));
+    expect(bodiesOf(fetchMock, '/ApplicationStatus/move')[0]).toMatchObject({
+      to: 'unconditionalOffer',
+      offer: { fees: 'MYR 42,000 a year', answerBy: '2027-03-01T15:59:00.000Z', conditions: [] },
+    });
+  }, 60_000);
+
   it('shows the offer with the evidence and sets a condition met', async () => {
     const app = {
       ...statusApplication(1, 'conditionalOffer', [historyEntry(1, 'underReview', 'conditionalOffer', 3)]),
@@ -115,5 +135,70 @@ describe('the offer on the admin’s record', () => {
         { conditionId: 21, state: 'met' },
       ]),
     );
+  }, 60_000);
+
+  it('changes an open offer’s terms on their own: a dialog prefilled, by keyboard, saved and shown', async () => {
+    const app = {
+      ...statusApplication(1, 'conditionalOffer', [historyEntry(1, 'underReview', 'conditionalOffer', 3)]),
+      offer,
+    };
+    const { user, fetchMock } = await renderPanel(fakeStatusApi([app]));
+    const section = await screen.findByRole('region', { name: 'Offer' }, { timeout: 20000 });
+    within(section).getByRole('button', { name: 'Change the terms' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the offer’s terms' });
+    const fees = within(dialog).getByRole('textbox', { name: /^Price/ });
+    expect(fees).toHaveValue('MYR 42,000 a year');
+    expect(within(dialog).getByLabelText(/Answer by \(Kuala Lumpur/)).toHaveValue('2027-03-01T23:59');
+    expect(within(dialog).getByRole('textbox', { name: 'Details of condition 1' })).toHaveValue('IELTS 6.0');
+    await user.clear(fees);
+    await user.type(fees, 'MYR 45,000 a year');
+    const answerBy = within(dialog).getByLabelText(/Answer by \(Kuala Lumpur/);
+    await user.clear(answerBy);
+    await user.type(answerBy, '2027-03-15T23:59');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the terms' }));
+    await waitFor(() => expect(bodiesOf(fetchMock, '/ApplicationStatus/offerTerms')).toHaveLength(1));
+    expect(bodiesOf(fetchMock, '/ApplicationStatus/offerTerms')[0]).toEqual({
+      studentCourseId: 1,
+      fees: 'MYR 45,000 a year',
+      answerBy: '2027-03-15T15:59:00.000Z',
+      conditions: [{ kind: 'englishTest', text: 'IELTS 6.0' }],
+    });
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(await within(section).findByText('MYR 45,000 a year')).toBeInTheDocument();
+  }, 60_000);
+
+  it('says in the dialog why the terms could not be changed (the offer has moved on)', async () => {
+    const app = {
+      ...statusApplication(1, 'conditionalOffer', [historyEntry(1, 'underReview', 'conditionalOffer', 3)]),
+      offer,
+    };
+    const fake = fakeStatusApi([app]);
+    const { user } = await renderPanel(fake);
+    const section = await screen.findByRole('region', { name: 'Offer' }, { timeout: 20000 });
+    await user.click(within(section).getByRole('button', { name: 'Change the terms' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the offer’s terms' });
+    // Meanwhile the applicant declined.
+    fake.store.get(1)!.state.status = 'offerDeclined';
+    await user.click(within(dialog).getByRole('button', { name: 'Save the terms' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The offer can no longer be changed here: the application has moved on.',
+    );
+    // The refreshed record has no more "Change the terms"; the dialog stays with its reason.
+    await waitFor(() =>
+      expect(within(section).queryByRole('button', { name: 'Change the terms' })).not.toBeInTheDocument(),
+    );
+    expect(within(dialog).getByRole('alert')).toBeInTheDocument();
+  }, 60_000);
+
+  it('offers no change of the terms once the offer is answered', async () => {
+    const app = {
+      ...statusApplication(1, 'offerAccepted', [historyEntry(1, 'conditionalOffer', 'offerAccepted', 3)]),
+      offer: { ...offer, answeredAt: '2027-01-20T00:00:00.000Z' },
+    };
+    await renderPanel(fakeStatusApi([app]));
+    const section = await screen.findByRole('region', { name: 'Offer' }, { timeout: 20000 });
+    expect(within(section).getByText('MYR 42,000 a year')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Change the terms' })).not.toBeInTheDocument();
   }, 60_000);
 });

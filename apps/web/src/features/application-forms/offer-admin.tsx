@@ -1,24 +1,119 @@
-import { Alert, Anchor, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  isOpenOffer,
   OFFER_CONDITION_STATES,
+  type TApplicationStatus,
   type TOffer,
   type TOfferCondition,
   type TOfferConditionState,
+  termsFitType,
+  ZOfferTermsChange,
 } from '@uniapply/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/crud/notify';
 import { api } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { conditionName, OFFER_NAMESPACES, OfferDetails, refreshStatuses } from '../application-status';
 import { downloadStoredFile } from './downloads';
+import { OfferTermsFields, offerDraftOf, offerTermsBody, type TOfferDraft } from './offer-terms-fields';
 
 // Issue 22 item 2, the admin's application record: the offer with its conditions, each with the
-// applicant's evidence and the control that sets it pending, met or not met.
+// applicant's evidence and the control that sets it pending, met or not met; while the offer is
+// open (not yet answered), "Change the terms" (fees, answer-by date, conditions) without a move.
 
-export function OfferAdmin({ offer }: { offer: TOffer | null }) {
+export function OfferAdmin({ offer, status }: { offer: TOffer | null; status: TApplicationStatus }) {
   if (!offer) return null;
-  return <OfferDetails offer={offer} conditionExtra={(c) => <ConditionDecision condition={c} />} />;
+  return (
+    <OfferDetails offer={offer} conditionExtra={(c) => <ConditionDecision condition={c} />}>
+      <OfferTermsEdit offer={offer} open={isOpenOffer(status)} />
+    </OfferDetails>
+  );
+}
+
+/**
+ * The open offer's terms changed on their own: a dialog from the current terms, saved at once. The
+ * dialog stays when the offer closes meanwhile (the refusal says why); only the button goes.
+ */
+function OfferTermsEdit({ offer, open }: { offer: TOffer; open: boolean }) {
+  const { t } = useTranslation([...OFFER_NAMESPACES, 'applicationForms']);
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<TOfferDraft | null>(null);
+  const conditional = offer.type === 'conditional';
+  const body = draft && {
+    studentCourseId: offer.studentCourseId,
+    ...offerTermsBody(draft, conditional),
+  };
+  const parsed = body ? ZOfferTermsChange.safeParse(body) : null;
+  const valid = parsed?.success === true && termsFitType(offer.type, parsed.data);
+  const save = useMutation({
+    mutationFn: () => api.post('/ApplicationStatus/offerTerms', body),
+    onSuccess: () => {
+      setDraft(null);
+      notifySuccess(t, 'offers:terms.saved');
+    },
+    onSettled: () => refreshStatuses(queryClient),
+  });
+  const close = () => {
+    setDraft(null);
+    save.reset();
+  };
+  return (
+    <>
+      {open ? (
+        <Button
+          variant="default"
+          size="sm"
+          style={{ alignSelf: 'flex-start' }}
+          leftSection={<IconPencil size={16} aria-hidden />}
+          onClick={() => setDraft(offerDraftOf(offer))}
+        >
+          {t('offers:terms.edit')}
+        </Button>
+      ) : null}
+      <Modal
+        opened={draft !== null}
+        onClose={close}
+        title={t('offers:terms.editTitle')}
+        centered
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('offers:terms.close') }}
+      >
+        {draft ? (
+          <Stack
+            component="form"
+            gap="sm"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (valid && !save.isPending) save.mutate();
+            }}
+          >
+            <Text size="sm">{t('offers:terms.editText')}</Text>
+            <OfferTermsFields
+              draft={draft}
+              conditional={conditional}
+              onChange={(change) => setDraft((d) => (d ? change(d) : d))}
+            />
+            {save.isError ? (
+              <Alert color="red" role="alert">
+                {t('offers:terms.failed', { message: errorText(t, save.error) })}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close} disabled={save.isPending}>
+                {t('offers:terms.cancel')}
+              </Button>
+              <Button type="submit" disabled={!valid} loading={save.isPending}>
+                {t('offers:terms.save')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </>
+  );
 }
 
 function ConditionDecision({ condition: c }: { condition: TOfferCondition }) {

@@ -28,12 +28,21 @@ const newCondition = (kind = '', text = ''): TConditionRow => ({ key: nextKey++,
 
 export const emptyOfferDraft = (): TOfferDraft => ({ fees: '', answerBy: '', conditions: [newCondition()] });
 
-/** The draft of an offer's current terms (the admin changes them). */
-export const offerDraftOf = (offer: TOffer): TOfferDraft => ({
-  fees: offer.fees ?? '',
-  answerBy: offer.answerBy,
-  conditions: offer.conditions.map((c) => newCondition(c.kind, c.text ?? '')),
-});
+/**
+ * The draft of an offer's current terms (the admin changes them, or moves the application to an
+ * offer again); no offer: the empty draft. An offer without conditions gets one empty row, shown
+ * only when the terms are a conditional offer's.
+ */
+export const offerDraftOf = (offer: TOffer | null): TOfferDraft =>
+  offer
+    ? {
+        fees: offer.fees ?? '',
+        answerBy: offer.answerBy,
+        conditions: offer.conditions.length
+          ? offer.conditions.map((c) => newCondition(c.kind, c.text ?? ''))
+          : [newCondition()],
+      }
+    : emptyOfferDraft();
 
 /** The terms as the server takes them; a conditional offer's conditions, none otherwise. */
 export const offerTermsBody = (draft: TOfferDraft, conditional: boolean) => ({

@@ -20,6 +20,7 @@ import {
   type TApplicationStatus,
   type TApplicationStatusState,
   type TNamed,
+  type TOffer,
   type TStatusMove,
   ZStatusMove,
 } from '@uniapply/shared';
@@ -29,7 +30,7 @@ import { notifySuccess } from '../../components/crud/notify';
 import { ApiError, api } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { newIdempotencyKey, resourceKeys, resources } from '../../lib/resources';
-import { emptyOfferDraft, OfferTermsFields, offerTermsBody, type TOfferDraft } from './offer-terms-fields';
+import { OfferTermsFields, offerDraftOf, offerTermsBody, type TOfferDraft } from './offer-terms-fields';
 
 // The admin's status control (issue 12): only the moves the shared table allows an admin from the
 // current status (never Withdrawn), a message to the applicant, the internal-note flag, and for
@@ -86,22 +87,24 @@ type TMoveDraft = {
   rows: TRequestRow[];
   offer: TOfferDraft;
 };
-const emptyDraft = (): TMoveDraft => ({
+/** A new move; its offer terms start from the application's offer when it has one (issue 22). */
+const emptyDraft = (offer: TOffer | null): TMoveDraft => ({
   to: null,
   message: '',
   internal: false,
   rows: [newRow()],
-  offer: emptyOfferDraft(),
+  offer: offerDraftOf(offer),
 });
 
 /** The move being written, its body and validity, and the one request that sends it. */
 function useStatusMove(
   state: TApplicationStatusState,
+  offer: TOffer | null,
   onMoved: () => Promise<unknown>,
   onConflict: () => Promise<unknown>,
 ) {
   const { t } = useTranslation(['status', 'common', 'enums']);
-  const [draft, setDraft] = useState<TMoveDraft>(emptyDraft);
+  const [draft, setDraft] = useState<TMoveDraft>(() => emptyDraft(offer));
   const body = moveBody(state, draft);
   const valid = ZStatusMove.safeParse(body).success;
   const sending = useRef(false);
@@ -111,7 +114,7 @@ function useStatusMove(
       api.post('/ApplicationStatus/move', sent as TStatusMove, { idempotencyKey: key }),
     onSuccess: async () => {
       notifySuccess(t, 'status.admin.moved');
-      setDraft(emptyDraft());
+      setDraft(emptyDraft(offer));
       await onMoved();
     },
     onError: async (error) => {
@@ -136,15 +139,18 @@ function useStatusMove(
 
 export function StatusMoveForm({
   state,
+  offer,
   onMoved,
   onConflict,
 }: {
   state: TApplicationStatusState;
+  /** The application's offer: a move to an offer starts from its terms. */
+  offer: TOffer | null;
   onMoved: () => Promise<unknown>;
   onConflict: () => Promise<unknown>;
 }) {
   const { t } = useTranslation(['status', 'common', 'enums']);
-  const { draft, setDraft, valid, move, submit } = useStatusMove(state, onMoved, onConflict);
+  const { draft, setDraft, valid, move, submit } = useStatusMove(state, offer, onMoved, onConflict);
   const moves = adminMovesFrom(state.status);
   const requested = draft.to === 'documentsRequested';
   const change = (part: Partial<TMoveDraft>) => setDraft((d) => ({ ...d, ...part }));
@@ -173,7 +179,10 @@ export function StatusMoveForm({
         data={moves.map((s) => ({ value: s, label: t(`labels.${s}`) }))}
         value={draft.to}
         onChange={(value) => {
-          change({ to: value as TApplicationStatus | null });
+          const to = value as TApplicationStatus | null;
+          // Entering the offer's terms: from the offer as it is now (it may have changed meanwhile).
+          const entering = to !== null && isOpenOffer(to) && !(draft.to !== null && isOpenOffer(draft.to));
+          change({ to, ...(entering ? { offer: offerDraftOf(offer) } : {}) });
           move.reset();
         }}
         allowDeselect={false}

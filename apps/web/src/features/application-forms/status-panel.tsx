@@ -101,9 +101,9 @@ export function ApplicationStatusPanel({ studentCourseId }: { studentCourseId: n
       >
         {({ state, history, requests, offer }) => (
           <>
-            <OfferAdmin offer={offer} />
+            <OfferAdmin offer={offer} status={state.status} />
             <OfferLetterLink studentCourseId={studentCourseId} offer={offer} />
-            <StatusMoveForm state={state} onMoved={refresh} onConflict={refresh} />
+            <StatusMoveForm state={state} offer={offer} onMoved={refresh} onConflict={refresh} />
             <Undo state={state} entry={undoableEntry(history, state, user?.userId)} onDone={refresh} />
             <IntakeDeferral state={state} onDone={refresh} />
             <NextSteps state={state} history={history} admin />

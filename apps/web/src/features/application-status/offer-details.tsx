@@ -12,11 +12,14 @@ import { OFFER_NAMESPACES } from './namespaces';
 
 export { OFFER_NAMESPACES };
 
+/** The tint of a condition's state (a colour without a shade: Mantine's light variant is a tint then). */
 const STATE_COLORS: Record<TOfferCondition['state'], string> = {
-  pending: 'yellow.9',
-  met: 'green.9',
-  notMet: 'red.9',
+  pending: 'yellow',
+  met: 'green',
+  notMet: 'red',
 };
+/** The badges' text keeps one readable colour on every tint (as the status badge). */
+const DARK_LABEL = { label: { color: 'var(--mantine-color-dark-9)' } };
 
 /** A condition's name: its kind from the translated list, then the admin's text. */
 export function conditionName(c: Pick<TOfferCondition, 'kind' | 'text'>, t: (key: string) => string) {
@@ -45,8 +48,7 @@ export function OfferDetails({
         <Badge
           color={unconditional ? 'green' : 'indigo'}
           variant="light"
-          // The tint is the colour; the text keeps one readable colour (as the status badge).
-          styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
+          styles={DARK_LABEL}
           tt="none"
           data-offer-type
         >
@@ -82,7 +84,12 @@ export function OfferDetails({
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                     {conditionName(c, (key) => t(key))}
                   </Text>
-                  <Badge color={STATE_COLORS[c.state]} variant="light" data-state={c.state}>
+                  <Badge
+                    color={STATE_COLORS[c.state]}
+                    variant="light"
+                    styles={DARK_LABEL}
+                    data-state={c.state}
+                  >
                     {t(`offers:states.${c.state}`)}
                   </Badge>
                 </Group>
