@@ -15,7 +15,7 @@ import {
 } from '../../packages/shared/src/format';
 import { stamp } from '../agent/students-api';
 import { completeApplication, courseChoice } from '../applications-api';
-import { english, expectAccessible, signInFromLanding, waitForLayout } from '../support';
+import { english, expectAccessible, registerAs, signIn, waitForLayout } from '../support';
 
 // Issue 22, "Must show": the whole offer journey with the student in Uzbek. The admin, on the
 // application's record, makes a conditional offer with two conditions (one from the translated
@@ -81,12 +81,7 @@ test('the offer journey in Uzbek: conditions, evidence, met, the letter, accept 
 
   // The student: a new account of its own, in Uzbek, with a Cyrillic name.
   const student = await open({ ...touch, acceptDownloads: true, timezoneId: TASHKENT });
-  await student.goto('/');
-  await student.getByRole('radio', { name: 'Student' }).check();
-  await student.getByRole('button', { name: 'Register with Google' }).click();
-  await student.getByLabel('Email').fill(`offer-journey-${stamp()}@example.com`);
-  await student.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(student).toHaveURL(/\/Student\/Dashboard$/);
+  await registerAs(student, 'Student', { email: `offer-journey-${stamp()}@example.com` });
   const [firstName, lastName] = ['Зарина', 'Каримова'];
   const all = (await (await student.request.get('/api/UniversityCourse/allAsync')).json()) as {
     id: number;
@@ -118,7 +113,7 @@ test('the offer journey in Uzbek: conditions, evidence, met, the letter, accept 
 
   // The admin: both applications under review; the second one an unconditional offer (set-up).
   const admin = await open({ viewport: WIDE, hasTouch: true });
-  await signInFromLanding(admin, 'admin@demo.local');
+  await signIn(admin, 'admin@demo.local', { open: false });
   const states = async () =>
     (await (await admin.request.get(`/api/ApplicationStatus/list?studentId=${studentId}`)).json()) as {
       studentCourseId: number;
@@ -235,10 +230,10 @@ test('the offer journey in Uzbek: conditions, evidence, met, the letter, accept 
   expect(text).not.toMatch(/[A-Za-z]'[a-z]/); // no ASCII apostrophe for ʻ
   for (const zone of [KL, TASHKENT] as const)
     expect(text).toContain(`${formatDateTime(answerBy, 'uz', zone)} (${common.timeZones[zone]})`);
-  // The conditions (the kind's name is the letter's own wording), each met: the offer unconditional.
-  expect(text).toContain(`: ${english1[1]} (${offerLetters.letter.conditionMet})`);
+  // The conditions (the kind's name as the screens say it), each met: the offer unconditional.
+  expect(text).toContain(`${offers.kinds.englishTest}: ${english1[1]} (${offerLetters.letter.conditionMet})`);
   expect(text).toContain(`${free[1]} (${offerLetters.letter.conditionMet})`);
-  expect(text).toContain(offerLetters.letter.offerTypes.unconditional);
+  expect(text).toContain(offers.type.unconditional);
 
   // Accept, declining the other offer in the same step.
   const course = (await card.getByRole('heading').first().textContent()) ?? '';
