@@ -114,6 +114,17 @@ async function syncLanguageOverHttp(page: Page, accountLanguage: string | null) 
   }
 }
 
+/**
+ * A reload of a shared demo account's page that keeps the page's language: specs running alongside
+ * change the demo accounts' saved language (the prices spec's admin works in Uzbek), and a reload
+ * would take it (the account's language wins unless one was chosen signed out:
+ * apps/web/src/features/auth/language.ts). Marks the page's language as chosen, as `english` does.
+ */
+export async function reloadKeepingLanguage(page: Page) {
+  await page.evaluate(() => localStorage.setItem('appLanguageChosenSignedOut', '1'));
+  await page.reload();
+}
+
 /** A demo account signed in through the demo provider over HTTP (a set-up: see `signInOverHttp`). */
 export async function signIn(page: Page, email: keyof typeof HOMES, { open = true }: TSignInOptions = {}) {
   const { user } = await signInOverHttp(page, { email });

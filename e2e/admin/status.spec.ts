@@ -33,7 +33,7 @@ test('the admin requests documents from Application Forms; the student answers; 
   const firstName = `Adminstatus${stamp()}`;
   const studentId = await completeApplication(student.request, firstName, offer!.id);
   expect((await student.request.post('/api/Stage/confirm', { data: { studentId } })).status()).toBe(200);
-  await student.reload();
+  await student.goto('/Student/Dashboard');
   const card = student.getByRole('article').first();
   await expect(badgeIn(card, 'Submitted')).toBeVisible();
   await expect(

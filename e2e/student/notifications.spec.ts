@@ -45,7 +45,7 @@ test('a documents request is stored: after a new sign-in on a phone the student 
   const email = `notify-${stamp()}@example.com`;
   const first = await browser.newContext({ storageState: english });
   const student = await first.newPage();
-  await registerAs(student, 'Student', { email, open: false });
+  await registerAs(student, 'Student', { email });
   const [offer] = (await (await student.request.get('/api/UniversityCourse/allAsync')).json()) as {
     id: number;
     course: { name: string };

@@ -15,7 +15,14 @@ import {
 } from '../../packages/shared/src/format';
 import { stamp } from '../agent/students-api';
 import { completeApplication, courseChoice } from '../applications-api';
-import { english, expectAccessible, registerAs, signIn, waitForLayout } from '../support';
+import {
+  english,
+  expectAccessible,
+  registerAs,
+  reloadKeepingLanguage,
+  signIn,
+  waitForLayout,
+} from '../support';
 
 // Issue 22, "Must show": the whole offer journey with the student in Uzbek. The admin, on the
 // application's record, makes a conditional offer with two conditions (one from the translated
@@ -190,7 +197,7 @@ test('the offer journey in Uzbek: conditions, evidence, met, the letter, accept 
 
   // The admin sees the evidence and marks both conditions met.
   await admin.setViewportSize(WIDE);
-  await admin.reload();
+  await reloadKeepingLanguage(admin);
   for (const [i, name] of [`${'English test'}: ${english1[1]}`, free[1]].entries()) {
     await expect(
       adminOffer.getByRole('button', { name: `Download the evidence: dalil-${i + 1}.pdf` }),
@@ -288,7 +295,7 @@ test('the offer journey in Uzbek: conditions, evidence, met, the letter, accept 
   await expect(next).toContainText(
     fill(status.nextSteps.passport, { where: status.nextSteps.whereabouts.withApplicant }),
   );
-  await admin.reload();
+  await reloadKeepingLanguage(admin);
   const adminNext = panel.getByRole('region', { name: 'What happens next' });
   await adminNext.getByRole('combobox', { name: 'Where the passport is' }).click({ timeout: 120_000 });
   await admin.getByRole('option', { name: 'Sent to the university', exact: true }).click();

@@ -34,7 +34,7 @@ test('a documents request reaches the student live; their upload returns the app
   const studentId = await completeApplication(student.request, `Status${stamp()}`, offer!.id);
   expect((await student.request.post('/api/Stage/confirm', { data: { studentId } })).status()).toBe(200);
 
-  await student.reload();
+  await student.goto('/Student/Dashboard');
   const card = student.getByRole('article').first();
   await expect(badge(card, 'Submitted')).toBeVisible();
   await expect(bellOf(student)).toHaveAccessibleDescription(/Live updates: connected/, { timeout: 15_000 });

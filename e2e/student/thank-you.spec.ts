@@ -21,7 +21,7 @@ for (const { width, touch } of [
       isMobile: touch,
     });
     const page = await context.newPage();
-    await registerAs(page, 'Student', { email: `thanks-${width}-${Date.now()}@example.com`, open: false });
+    await registerAs(page, 'Student', { email: `thanks-${width}-${Date.now()}@example.com` });
 
     const offers = (await (await page.request.get('/api/UniversityCourse/allAsync')).json()) as {
       id: number;
