@@ -37,7 +37,6 @@ async function newStudent(browser: Browser, width: number, touch: boolean, name:
   const page = await context.newPage();
   await registerAs(page, 'Student', {
     email: `${name.toLowerCase()}-${Date.now()}@example.com`,
-    open: false,
   });
   const studentId = await completeApplication(page.request, name, offer.id);
   expect((await page.request.put('/api/auth/me/language', { data: { language: 'uz' } })).status()).toBe(204);
