@@ -68,17 +68,19 @@ test.describe('with a server that stores files in Google Drive', () => {
     });
     server.stdout!.on('data', (d) => (output += d));
     server.stderr!.on('data', (d) => (output += d));
-    const deadline = Date.now() + 100_000;
-    for (;;) {
-      const ready = await fetch(`${base}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) break;
-      if (Date.now() > deadline || server.exitCode !== null)
-        throw new Error(`server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    // Until it answers ready or stops (Playwright's poll, no fixed wait of our own).
+    await expect
+      .poll(
+        async () =>
+          server!.exitCode !== null ||
+          (await fetch(`${base}/api/ready`).then(
+            (r) => r.ok,
+            () => false,
+          )),
+        { timeout: 100_000, message: 'the Drive server did not start' },
+      )
+      .toBe(true);
+    if (server.exitCode !== null) throw new Error(`server did not start:\n${output}`);
   });
   test.afterAll(async () => {
     server?.kill('SIGTERM');

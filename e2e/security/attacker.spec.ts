@@ -61,6 +61,13 @@ test('SECURITY 22: an inline script injected into a portal page does not run (CS
   await page.goto('/');
   const ran = await page.evaluate(async () => {
     const w = window as unknown as { pwned?: boolean };
+    // Both injections are refused by the policy: wait for its two violation events, not a time.
+    let refused = 0;
+    const bothRefused = new Promise<void>((resolve) =>
+      document.addEventListener('securitypolicyviolation', () => {
+        if (++refused === 2) resolve();
+      }),
+    );
     const script = document.createElement('script');
     script.textContent = 'window.pwned = true;';
     document.body.append(script);
@@ -68,7 +75,7 @@ test('SECURITY 22: an inline script injected into a portal page does not run (CS
     handler.setAttribute('src', 'data:,x');
     handler.setAttribute('onerror', 'window.pwned = true');
     document.body.append(handler);
-    await new Promise((r) => setTimeout(r, 300));
+    await bothRefused;
     return Boolean(w.pwned);
   });
   expect(ran).toBe(false);
