@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { OFFER_CONDITION_STATES, type TOffer } from '@uniapply/shared';
 import { describe, expect, it } from 'vitest';
-import { renderScreen } from '../../testing';
+import { offerOn, renderScreen } from '../../testing';
 import { OfferDetails } from './offer-details';
 
 // Issue 22: a condition's state badge is a tint with readable text (the offer-journey screenshots
@@ -9,17 +9,7 @@ import { OfferDetails } from './offer-details';
 // that shade and write in the light tint's colour on it).
 
 const offer: TOffer = {
-  id: 7,
-  studentCourseId: 1,
-  type: 'conditional',
-  intakeId: null,
-  fees: null,
-  answerBy: '2027-03-01T15:59:00.000Z',
-  createdAt: '2027-01-10T00:00:00.000Z',
-  updatedAt: '2027-01-10T00:00:00.000Z',
-  conditionsMetAt: null,
-  answeredAt: null,
-  letterFileId: null,
+  ...offerOn(1, '2027-03-01T15:59:00.000Z'),
   conditions: OFFER_CONDITION_STATES.map((state, i) => ({
     id: i + 1,
     kind: 'other' as const,
