@@ -86,3 +86,30 @@ export async function courseChoice(
   expect(open, 'the course has an intake that can be chosen').toBeTruthy();
   return { universityCourseId, intakeId: open!.id };
 }
+
+/**
+ * The student's application moved to two courses (the first two of `courseIds` with an intake that
+ * can be chosen) and confirmed: two submitted applications, for specs about answering offers.
+ */
+export async function confirmTwoCourses(
+  request: APIRequestContext,
+  studentId: number,
+  courseIds: number[],
+): Promise<void> {
+  const choices = [];
+  for (const id of courseIds.slice(0, 4)) {
+    try {
+      choices.push(await courseChoice(request, id));
+    } catch {
+      // a course whose intakes are all closed: not one to apply to
+    }
+    if (choices.length === 2) break;
+  }
+  expect(choices).toHaveLength(2);
+  await ok(
+    await request.post(`/api/StudentCourse/addOrUpdateList?studentId=${studentId}&stage=10`, {
+      data: choices,
+    }),
+  );
+  await ok(await request.post('/api/Stage/confirm', { data: { studentId } }));
+}
