@@ -79,7 +79,10 @@ export default defineConfig({
   use: {
     baseURL: urlOf(PORT),
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action's DOM snapshot, network and console. Not its
+    // screencast (trace screenshots): Chromium's compositor encoding a frame on every change was
+    // about 10 % of the browser's CPU in a sample of specs (docs/performance.md, session 10).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
