@@ -143,7 +143,11 @@ export type TResourceHooks = {
     row: Record<string, unknown>,
     at: TInTransaction,
   ) => Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined;
-  /** After the row is inserted or updated, inside the same transaction: `row` is what was written. */
+  /**
+   * After the row is inserted or updated, inside the same transaction: `row` is what was written.
+   * It must not change the row itself: when the returned shape is the table's own columns the
+   * answer is the write's RETURNING, taken before these hooks (mutations.ts `ownColumns`).
+   */
   afterWrite?: (
     ctx: TWriteContext,
     row: Record<string, unknown>,

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, Column, count, eq, is } from 'drizzle-orm';
 import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { TDb, TDbOrTx } from '../db/client.js';
 import { badRequest, inUse, notFound, type TUse } from '../http/errors.js';
@@ -52,8 +52,50 @@ function writableValues(resource: TResource, actor: TActor, input: TRow): TRow {
   return values;
 }
 
-async function checkReferences(tx: TDbOrTx, resource: TResource, actor: TActor, values: TRow) {
-  if (resource.scope === 'child') {
+/**
+ * The resource's returned shape when it is the table's own columns (no joins, no subqueries): then
+ * an insert's or update's RETURNING is the answer, and reading the row again would send a
+ * statement for the same values (docs/performance.md, "Lane save21"). A shape with subqueries
+ * (StudentInfo's stage and latest status) may read rows the after-write hooks change, so it is
+ * read after them as before.
+ */
+type TColumns = Record<string, AnyPgColumn>;
+const ownColumnsCache = new WeakMap<TResource, TColumns | null>();
+function ownColumns(resource: TResource): TColumns | undefined {
+  let columns = ownColumnsCache.get(resource);
+  if (columns === undefined) {
+    const plain =
+      resource.selectJoins.length === 0 &&
+      Object.values(resource.select).every(
+        (v) => is(v, Column) && (v as AnyPgColumn).table === (resource.table as unknown),
+      );
+    columns = plain ? (resource.select as TColumns) : null;
+    ownColumnsCache.set(resource, columns);
+  }
+  return columns ?? undefined;
+}
+
+/** What the engine already knows of the row an update names (it need not read it again). */
+type TFound = {
+  /** The row was read under the actor's scope and locked (`for update`) in this transaction. */
+  locked?: boolean;
+  /** Its `studentId` (a child record found under the actor's scope: a student they manage). */
+  studentId?: unknown;
+};
+
+async function checkReferences(
+  tx: TDbOrTx,
+  resource: TResource,
+  actor: TActor,
+  values: TRow,
+  found: TFound = {},
+) {
+  // A child row found under the actor's scope with this student proves the student theirs.
+  const ownerProven =
+    found.studentId !== undefined &&
+    found.studentId !== null &&
+    Number(found.studentId) === Number(values.studentId);
+  if (resource.scope === 'child' && !ownerProven) {
     // Another owner's student behaves exactly like a missing one.
     if (!(await ownsStudent(tx, actor, Number(values.studentId)))) throw notFound('Student not found.');
   }
@@ -89,19 +131,21 @@ async function committed<T extends TRow>(ctx: TWriteContext, db: TDb, work: (tx:
   return row;
 }
 
-async function insertIn(tx: TDbOrTx, ctx: TWriteContext, input: TRow): Promise<number> {
+/** The new row's id, and the row as returned when its shape is the table's own columns. */
+async function insertIn(tx: TDbOrTx, ctx: TWriteContext, input: TRow): Promise<[number, TRow | undefined]> {
   const { resource, actor } = ctx;
   let values = writableValues(resource, actor, input);
   if (resource.scope === 'owner') values.userId = actor.id;
   values = await beforeWrite(ctx, tx, undefined, values);
   await checkReferences(tx, resource, actor, values);
-  const [row] = await tx
+  const columns = ownColumns(resource);
+  const [row] = (await tx
     .insert(resource.table)
     .values(values as never)
-    .returning({ id: resource.table.id });
+    .returning(columns ?? { id: resource.table.id })) as TRow[];
   const id = row!.id as number;
   await afterWrite(ctx, tx, id, values);
-  return id;
+  return [id, columns ? row : undefined];
 }
 
 /** The id of a row the actor may see, locked for the rest of the transaction. */
@@ -112,16 +156,28 @@ async function lockVisible(tx: TDbOrTx, resource: TResource, actor: TActor, id: 
   if (!row) throw notFound(`This ${resource.label} was not found.`);
 }
 
-async function updateIn(tx: TDbOrTx, ctx: TWriteContext, id: number, input: TRow) {
+/** Updates row `id`; the row as returned when its shape is the table's own columns. */
+async function updateIn(
+  tx: TDbOrTx,
+  ctx: TWriteContext,
+  id: number,
+  input: TRow,
+  found: TFound = {},
+): Promise<TRow | undefined> {
   const { resource, actor } = ctx;
-  await lockVisible(tx, resource, actor, id);
+  if (!found.locked) await lockVisible(tx, resource, actor, id);
   const values = await beforeWrite(ctx, tx, id, writableValues(resource, actor, input));
-  await checkReferences(tx, resource, actor, values);
-  await tx
+  await checkReferences(tx, resource, actor, values, found);
+  const columns = ownColumns(resource);
+  const update = tx
     .update(resource.table)
     .set(values as never)
     .where(eq(resource.table.id, id));
+  let row: TRow | undefined;
+  if (columns) [row] = (await update.returning(columns)) as TRow[];
+  else await update;
   await afterWrite(ctx, tx, id, values);
+  return row;
 }
 
 /** A transaction whose constraint errors become problems (modules' own writes use it too). */
@@ -157,8 +213,8 @@ export function addRow(
   const ctx = context(resource, actor, 'add', input);
   return committed(ctx, db, async (tx) => {
     await idempotency?.claim(tx);
-    const id = await insertIn(tx, ctx, input);
-    const row = (await getRow(tx, resource, actor, id))!;
+    const [id, written] = await insertIn(tx, ctx, input);
+    const row = written ?? (await getRow(tx, resource, actor, id))!;
     await idempotency?.answer(tx, row);
     return row;
   });
@@ -173,8 +229,8 @@ export function updateRow(
 ): Promise<TRow> {
   const ctx = context(resource, actor, 'update', input);
   return committed(ctx, db, async (tx) => {
-    await updateIn(tx, ctx, id, input);
-    return (await getRow(tx, resource, actor, id))!;
+    const written = await updateIn(tx, ctx, id, input);
+    return written ?? (await getRow(tx, resource, actor, id))!;
   });
 }
 
@@ -208,21 +264,36 @@ function getTableOf(column: AnyPgColumn): PgTable {
   return (column as unknown as { table: PgTable }).table;
 }
 
-/** The existing row CreateOrUpdate should update, if any: a hook's answer, else the definition's. */
-async function upsertTarget(tx: TDbOrTx, ctx: TWriteContext, input: TRow): Promise<number | undefined> {
+/**
+ * The existing row CreateOrUpdate should update, if any: a hook's answer, else the definition's.
+ * A row found by the definition's `upsertBy` is read under the actor's scope and locked in the same
+ * statement, so the update need not lock it again (and a child row found with the body's student
+ * proves that student the actor's).
+ */
+async function upsertTarget(
+  tx: TDbOrTx,
+  ctx: TWriteContext,
+  input: TRow,
+): Promise<{ id: number; found: TFound } | undefined> {
   const { resource, actor } = ctx;
   for (const hooks of resource.hooks) {
     const target = await hooks.upsertTarget?.(ctx, input, { tx, id: undefined });
-    if (target !== undefined) return target ?? undefined;
+    if (target !== undefined) return target === null ? undefined : { id: target, found: {} };
   }
   if (resource.upsertBy) {
     const keys = resource.upsertBy.map((k) => eq(resource.columns[k]!, input[k]));
     const [row] = await selectFrom(tx, resource, { id: resource.table.id })
       .where(and(...keys, rowScope(resource, actor)))
-      .limit(1);
-    return row?.id as number | undefined;
+      .limit(1)
+      .for('update');
+    if (!row) return undefined;
+    const byStudent = resource.scope === 'child' && resource.upsertBy.includes('studentId');
+    return {
+      id: row.id as number,
+      found: { locked: true, studentId: byStudent ? input.studentId : undefined },
+    };
   }
-  return typeof input.id === 'number' ? input.id : undefined;
+  return typeof input.id === 'number' ? { id: input.id, found: {} } : undefined;
 }
 
 /** `CreateOrUpdate`: updates the row the hooks or the definition name, else adds one. */
@@ -237,11 +308,12 @@ export function createOrUpdate(
   return committed(ctx, db, async (tx) => {
     const target = await upsertTarget(tx, ctx, input);
     let id: number;
-    if (target === undefined) id = await insertIn(tx, ctx, input);
+    let written: TRow | undefined;
+    if (target === undefined) [id, written] = await insertIn(tx, ctx, input);
     else {
-      await updateIn(tx, ctx, target, input);
-      id = target;
+      written = await updateIn(tx, ctx, target.id, input, target.found);
+      id = target.id;
     }
-    return (await getRow(tx, resource, actor, id))!;
+    return written ?? (await getRow(tx, resource, actor, id))!;
   });
 }

@@ -96,9 +96,13 @@ describe('a save past an unsaved step', () => {
     );
     expect(await stageOf(id)).toBe(3);
     const read = tablesRead(sent);
-    expect(read).toContain('student_guardians');
+    // The stored stage (3) is the unsaved step itself: the steps before it cannot change the
+    // stage, so only that one is read (lane save21; before, the guardian and the profile too).
     expect(read).toContain('emergency_contacts');
+    expect(read).not.toContain('student_guardians');
     expect(LATER_STEPS.filter((table) => read.has(table))).toEqual([]);
+    // The stage stays 3: its record is marked in one statement and not written again.
+    expect(sent.filter((q) => /^(update|insert into) "application_stages"/.test(q))).toHaveLength(1);
     // Each later save repeats the check (its stage is still past the unsaved step), no dearer.
     const again = await statementsOf(async () =>
       ok(await student.post(`/StudentCourse/addOrUpdateList?studentId=${id}&stage=10`, [courseId])),
@@ -171,5 +175,92 @@ describe('the statements of a wizard save', () => {
     const insert = courses.findIndex((q) => q.startsWith('insert into "student_courses"'));
     expect(reading(courses.slice(0, insert), 'student_courses')).toHaveLength(1);
     expect(stageReads(courses)).toEqual([]);
+  });
+});
+
+// Lane save21 (docs/performance.md): the generic resource save (CreateOrUpdate of every student
+// record) locks the row it updates once, with the same read that finds it, and answers with the
+// update's RETURNING instead of reading the row again; a child record found under the actor's scope
+// proves the student theirs, so it is not read again.
+describe('the generic resource save', () => {
+  /** The table a statement is about: the first `from`, `update` or `insert into` it names. */
+  const tableOf = (q: string) => q.match(/^(?:select .*? from|update|insert into|delete from) "(\w+)"/)?.[1];
+  const on = (sent: string[], table: string) => sent.filter((q) => tableOf(q) === table);
+
+  it("answers a profile's save with the stage that save recorded (its shape reads the stage: read after the write)", async () => {
+    const [student] = await newStudent('generic.personal');
+    const id = ok<{ id: number }>(
+      await student.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody('Generic')),
+    ).id;
+    ok(
+      await student.post(
+        `/StudentGuardian/CreateOrUpdate?studentId=${id}`,
+        childBodies.StudentGuardian!(id, 'Generic', 0),
+      ),
+    );
+    let answer: unknown;
+    const sent = await statementsOf(async () => {
+      answer = ok(
+        await student.post(
+          `/StudentInfo/CreateOrUpdate?studentId=${id}&stage=3`,
+          studentInfoBody('Genericb'),
+        ),
+      );
+    });
+    // The lock and the update, once each (the answer is read after the stage is recorded).
+    expect(sent.filter((q) => /^select "id" from "student_infos" .* for update$/.test(q))).toHaveLength(1);
+    expect(sent.filter((q) => q.startsWith('update "student_infos"'))).toHaveLength(1);
+    expect(answer).toMatchObject({ id, step: 3, firstName: studentInfoBody('Genericb').firstName });
+    expect(answer).toEqual(ok(await student.get(`/StudentInfo/${id}`)));
+  });
+
+  it("updates a guardian with one scoped, locked read (no separate read of the student's profile)", async () => {
+    const [student] = await newStudent('generic.guardian');
+    const id = ok<{ id: number }>(
+      await student.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody('Guard')),
+    ).id;
+    const first = ok<{ id: number }>(
+      await student.post(
+        `/StudentGuardian/CreateOrUpdate?stage=3&studentId=${id}`,
+        childBodies.StudentGuardian!(id, 'Guard', 0),
+      ),
+    );
+    expect(first).toEqual(ok(await student.get(`/StudentGuardian/${first.id}`)));
+    let answer: { id: number } | undefined;
+    const sent = await statementsOf(async () => {
+      answer = ok(
+        await student.post(
+          `/StudentGuardian/CreateOrUpdate?stage=3&studentId=${id}`,
+          childBodies.StudentGuardian!(id, 'Guardchanged', 0),
+        ),
+      );
+    });
+    const guardians = on(sent, 'student_guardians');
+    expect(guardians.map((q) => q.split(' ')[0])).toEqual(['select', 'update']);
+    expect(guardians[0]).toMatch(/for update$/);
+    expect(on(sent, 'student_infos')).toEqual([]);
+    expect(answer?.id).toBe(first.id);
+    expect(answer).toEqual(ok(await student.get(`/StudentGuardian/${first.id}`)));
+  });
+
+  it("still refuses another student's profile as a 404", async () => {
+    const [owner] = await newStudent('generic.owner');
+    const id = ok<{ id: number }>(
+      await owner.post('/StudentInfo/CreateOrUpdate?studentId=0&stage=2', studentInfoBody('Owner')),
+    ).id;
+    ok(
+      await owner.post(
+        `/StudentGuardian/CreateOrUpdate?stage=3&studentId=${id}`,
+        childBodies.StudentGuardian!(id, 'Owner', 0),
+      ),
+    );
+    const [other] = await newStudent('generic.other');
+    const res = await other.post(
+      `/StudentGuardian/CreateOrUpdate?stage=3&studentId=${id}`,
+      childBodies.StudentGuardian!(id, 'Other', 0),
+    );
+    expect(res.status).toBe(404);
+    const profile = await other.post(`/StudentInfo/CreateOrUpdate?studentId=${id}`, studentInfoBody('Other'));
+    expect(profile.status).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import {
   missingBeforeStage,
   missingForConfirm,
   missingMessage,
+  stageAfterSave,
   stageWithinSaved,
   stepOfMissing,
   type TConfirmInput,
@@ -190,5 +191,61 @@ describe('stageWithinSaved', () => {
     expect(await stageWithinSaved(3, readPart)).toBe(3);
     expect(read).toEqual(['studentInfo', 'guardian']);
     expect(await stageWithinSaved(1, reader(new Set()).readPart)).toBe(1);
+  });
+});
+
+describe('stageAfterSave', () => {
+  const complete = ZApplication.parse(completeApplication());
+  const emptied: TConfirmInput = {
+    ...complete,
+    studentInfo: { ...complete.studentInfo, race: '' },
+    guardian: null,
+    emergencyContact: null,
+    qualifications: [],
+    languages: [],
+    documents: [],
+    otherInfo: null,
+    courses: [],
+  };
+  const parts = Object.keys(emptied) as TConfirmPart[];
+  const reader = (missing: Set<TConfirmPart>) => {
+    const read: TConfirmPart[] = [];
+    const application = Object.fromEntries(
+      parts.map((p) => [p, missing.has(p) ? emptied[p] : complete[p]]),
+    ) as TConfirmInput;
+    const readPart = async <K extends TConfirmPart>(part: K) => {
+      read.push(part);
+      return application[part];
+    };
+    return { read, readPart };
+  };
+
+  it('is max(stored, stageWithinSaved(stage)) for each missing part, pair of parts, stored stage and stage', async () => {
+    const sets: TConfirmPart[][] = [[], parts, ...parts.map((p) => [p])];
+    for (const [i, a] of parts.entries()) for (const b of parts.slice(i + 1)) sets.push([a, b]);
+    for (const missing of sets) {
+      const stages = missing.length === 2 ? [0, 3, 5, 10] : [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+      for (const stored of stages) {
+        for (const stage of stages) {
+          const expected = Math.max(stored, await stageWithinSaved(stage, reader(new Set(missing)).readPart));
+          expect(await stageAfterSave(stored, stage, reader(new Set(missing)).readPart)).toBe(expected);
+        }
+      }
+    }
+  }, 60_000);
+
+  it('reads only the stored step when it is itself missing (the earlier steps cannot raise the stage)', async () => {
+    const { read, readPart } = reader(new Set(['emergencyContact', 'documents']));
+    expect(await stageAfterSave(3, 10, readPart)).toBe(3);
+    expect(read).toEqual(['emergencyContact']);
+  });
+
+  it('reads the earlier steps when the later ones are saved, and nothing for a stage already reached', async () => {
+    const { read, readPart } = reader(new Set());
+    expect(await stageAfterSave(3, 4, readPart)).toBe(4);
+    expect(read).toEqual(['emergencyContact', 'studentInfo', 'guardian']);
+    const none = reader(new Set());
+    expect(await stageAfterSave(5, 5, none.readPart)).toBe(5);
+    expect(none.read).toEqual([]);
   });
 });

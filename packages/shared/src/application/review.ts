@@ -153,6 +153,38 @@ export async function stageWithinSaved(
   return stage;
 }
 
+/**
+ * The stage a save records over the `stored` one (it never goes down): `max(stored,
+ * stageWithinSaved(stage))`. The steps from `stored` on are read first: when the stored step is
+ * itself missing (a student who stays at a step and saves a later one), the earlier steps cannot
+ * change the answer and are not read; otherwise they are, since one of them missing keeps `stored`.
+ */
+export async function stageAfterSave(
+  stored: number,
+  stage: number,
+  read: <K extends TConfirmPart>(part: K) => Promise<TConfirmInput[K]>,
+  documentTypes: readonly { id: number }[] = DOCUMENT_TYPES,
+): Promise<number> {
+  if (stage <= stored) return stored;
+  const isMissing = async (c: (typeof CONFIRM_CHECKS)[number]) =>
+    c.missing((await read(c.part)) as never, documentTypes).length > 0;
+  let reached = stage;
+  for (const c of CONFIRM_CHECKS) {
+    if (c.step < stored) continue;
+    if (c.step >= stage) break;
+    if (await isMissing(c)) {
+      reached = c.step;
+      break;
+    }
+  }
+  if (reached <= stored) return stored;
+  for (const c of CONFIRM_CHECKS) {
+    if (c.step >= stored) break;
+    if (await isMissing(c)) return stored;
+  }
+  return reached;
+}
+
 /** The message of a missing code: `wizard.missing.<step>`, or `wizard.missing.document` with its type. */
 export function missingMessage(code: TMissingCode): { key: string; params?: { documentTypeId: number } } {
   const document = /^document:(\d+)$/.exec(code);

@@ -1,7 +1,7 @@
 import {
   missingBeforeStage,
   missingForConfirm,
-  stageWithinSaved,
+  stageAfterSave,
   type TApplication,
   type TApplicationStatus,
   type TConfirmInput,
@@ -36,7 +36,7 @@ import type { TActor } from '../../resources/scope.js';
 import type { ChangeCollector } from '../application-status/events.js';
 import { enterSubmitted } from '../application-status/service.js';
 import { checkIntakesAtConfirm } from './intake-rules.js';
-import { markSavedWithin, requireStudent, setStage, stageOf, studentNotFound } from './stage.js';
+import { markSave, requireStudent, setStage, stageOf, studentNotFound } from './stage.js';
 
 // The review (GET /Review/getReview) and the confirm (POST /Stage/confirm) of DESIGN 6.
 
@@ -233,13 +233,16 @@ export async function raiseStage(tx: TDbOrTx, actor: TActor, studentId: number, 
  * request cannot move the wizard past steps it never saved. A stage already reached is kept.
  */
 export async function recordSavedStage(tx: TDbOrTx, studentId: number, stage: number) {
-  // A stage already reached is kept; the save is still marked (the idle reminder counts from it):
-  // one statement, no read of the stage first (docs/performance.md, "Session 9").
-  if (await markSavedWithin(tx, studentId, stage)) return;
+  // The save is marked and the stored stage answered in one statement (no read of the stage first).
+  const stored = await markSave(tx, studentId, stage);
+  // A stage already reached is kept (docs/performance.md, "Session 9").
+  if (stored !== undefined && stored >= stage && stored > 0) return;
   if (stage <= 0) return;
-  // Only the steps up to the first unsaved one are read (the whole application was 13 queries on
-  // each such save: bench:wizard's course saves, docs/performance.md).
-  await setStage(tx, studentId, await stageWithinSaved(stage, (part) => partReaders[part](tx, studentId)));
+  // Only the steps that can change the answer are read, up to the first unsaved one (the whole
+  // application was 13 queries on each such save: docs/performance.md, "Wizard saves" and "Lane
+  // save21"); a stage that stays where it is needs no second write.
+  const reached = await stageAfterSave(stored ?? 0, stage, (part) => partReaders[part](tx, studentId));
+  if (stored === undefined || reached > stored) await setStage(tx, studentId, reached);
 }
 
 /**

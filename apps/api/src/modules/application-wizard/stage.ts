@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDbOrTx } from '../../db/client.js';
 import { applicationStages, studentInfos } from '../../db/schema/index.js';
@@ -31,22 +31,20 @@ export async function setStage(tx: TDbOrTx, studentId: number, stage: number) {
 }
 
 /**
- * Marks the save (`savedAt`) when the stored stage (past 0) has reached `stage` already; false
- * when it has not, or without a record (the caller then records the stage itself).
+ * Marks a save of `stage` (`savedAt`) on the stored stage record and answers the stored stage, in
+ * one statement (no read of the stage first; docs/performance.md, "Session 9" and "Lane save21");
+ * undefined without a record. A save naming no stage (0 or less) marks only a stage past 0, as a
+ * save naming a stage always ends marked (recordSavedStage).
  */
-export async function markSavedWithin(tx: TDbOrTx, studentId: number, stage: number): Promise<boolean> {
-  const marked = await tx
+export async function markSave(tx: TDbOrTx, studentId: number, stage: number): Promise<number | undefined> {
+  const [marked] = await tx
     .update(applicationStages)
     .set({ savedAt: sql`now()` })
     .where(
-      and(
-        eq(applicationStages.studentId, studentId),
-        gte(applicationStages.step, stage),
-        gt(applicationStages.step, 0),
-      ),
+      and(eq(applicationStages.studentId, studentId), stage > 0 ? undefined : gt(applicationStages.step, 0)),
     )
     .returning({ step: applicationStages.step });
-  return marked.length > 0;
+  return marked?.step;
 }
 
 /** The stored stage, 0 without a record. */
