@@ -34,7 +34,7 @@ function bothDatabaseFiles(): string[] {
     .sort();
 }
 
-const apiProject = (name: string, env: Record<string, string>, include: string[]) => ({
+const apiProject = (name: string, env: Record<string, string>, include: string[], isolate: boolean) => ({
   test: {
     name,
     root: './apps/api',
@@ -45,6 +45,8 @@ const apiProject = (name: string, env: Record<string, string>, include: string[]
     env,
     // PGlite: one migrated database dumped per run, which each file's fresh database loads.
     globalSetup: ['./test/global-setup.ts'],
+    setupFiles: ['./test/setup-file.ts'],
+    isolate,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -54,11 +56,18 @@ const apiProject = (name: string, env: Record<string, string>, include: string[]
 // when TEST_DATABASE_URL is set.
 const projects: object[] = [
   { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
-  apiProject('api-pglite', { TEST_DB: 'pglite' }, ['src/**/*.test.ts', 'test/**/*.test.ts']),
+  // One module graph per worker, not per file: the app's modules (Fastify, the schema, zod, the PDF
+  // code) are evaluated once per worker instead of once per file (about 2.3 s of CPU a file:
+  // docs/performance.md "Lane vitest19"). Each file still opens its own fresh database and builds
+  // its own app; test/setup-file.ts resets the one module-level setting an app changes
+  // (docs/decisions.md "Lane vitest19").
+  apiProject('api-pglite', { TEST_DB: 'pglite' }, ['src/**/*.test.ts', 'test/**/*.test.ts'], false),
   { test: { name: 'scripts', root: './scripts', include: ['*.test.mjs'], environment: 'node' } },
 ];
 if (process.env.TEST_DATABASE_URL)
-  projects.push(apiProject('api-postgres', { TEST_DB: 'postgres' }, bothDatabaseFiles()));
+  // Each file in a process of its own on PostgreSQL: test/application-wizard/one-query-at-a-time
+  // expects pg's deprecation warning, which pg prints once per process.
+  projects.push(apiProject('api-postgres', { TEST_DB: 'postgres' }, bothDatabaseFiles(), true));
 // Drills and the cluster's proofs: real processes behind nginx on a private PostgreSQL and Redis
 // the tests start themselves. Run once: `npm run test:drills` (DRILLS=1). Two files at a time (the
 // run's two workers): each file has ports of its own (test/drills/ports.ts) and most of a drill is

@@ -6,6 +6,12 @@ import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
 
 /**
+ * The template, read once per worker: a worker runs several files in one module graph (the API
+ * projects' `isolate: false`), and PGlite only reads the Blob, so each file's database loads it.
+ */
+let templateDump: Blob | undefined;
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite by default; a new PostgreSQL
  * database (dropped afterwards) when the project runs with TEST_DB=postgres.
  */
@@ -17,7 +23,8 @@ export async function createTestDatabase(
     // The run's migrated template (test/global-setup.ts) when there is one: the same database, sooner.
     const template = inject('pgliteTemplate');
     if (!template) return openDatabase({ logger });
-    return openDatabase({ loadDataDir: new Blob([fs.readFileSync(template)]), logger });
+    templateDump ??= new Blob([fs.readFileSync(template)]);
+    return openDatabase({ loadDataDir: templateDump, logger });
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');

@@ -34,8 +34,11 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
   ping(): Promise<void>;
-  /** PGlite only: the whole data directory as a gzipped tarball (its own backup format). */
-  dumpDataDir?(): Promise<Blob>;
+  /**
+   * PGlite only: the whole data directory as a gzipped tarball (its own backup format), or as a
+   * plain tarball with `'none'` (the tests' template: no gunzip when each test file loads it).
+   */
+  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -233,7 +236,7 @@ export async function openDatabase(opts: {
       ping: async () => {
         await opened.query('select 1');
       },
-      dumpDataDir: () => opened.dumpDataDir('gzip'),
+      dumpDataDir: (compression = 'gzip') => opened.dumpDataDir(compression),
     };
   } catch (err) {
     await client?.close().catch(() => {});
