@@ -101,6 +101,8 @@ test('a student on a phone accepts one offer and declines the other in the same 
   await expect(cards).toHaveCount(2);
   const firstCard = cards.nth(0);
   const secondCard = cards.nth(1);
+  // The card can be drawn before its first heading holds the course's name: wait for the name.
+  await expect(firstCard.getByRole('heading').first()).not.toBeEmpty();
   const firstCourse = (await firstCard.getByRole('heading').first().textContent()) ?? '';
 
   const accept = firstCard.getByRole('button', {

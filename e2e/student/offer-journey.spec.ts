@@ -232,6 +232,8 @@ test('the offer journey in Uzbek: conditions, evidence, met, the letter, accept 
   expect(text).toContain(offers.type.unconditional);
 
   // Accept, declining the other offer in the same step.
+  // The card can be drawn before its first heading holds the course's name: wait for the name.
+  await expect(card.getByRole('heading').first()).not.toBeEmpty();
   const course = (await card.getByRole('heading').first().textContent()) ?? '';
   const accept = card.getByRole('button', { name: fill(status.offer.acceptNamed, { course }) });
   await accept.scrollIntoViewIfNeeded();
