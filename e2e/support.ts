@@ -204,6 +204,15 @@ type TAxeViolation = { id: string; impact?: string | null; targets: string[] };
  * asked for: axe then skips the selectors of every passing node.
  */
 export async function expectAccessible(page: Page) {
+  // The settled page: a dialog still fading in has its text at part opacity, which axe measures as
+  // too little contrast (seen on agent/students' Delete dialog at load 36).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as {

@@ -109,7 +109,10 @@ test('a student on a phone accepts one offer and declines the other in the same 
   await expect(cards).toHaveCount(2);
   const firstCard = cards.nth(0);
   const secondCard = cards.nth(1);
-  const firstCourse = (await firstCard.getByRole('heading').first().textContent()) ?? '';
+  // The card names its course once the names' own query has answered ('—' until then).
+  const firstHeading = firstCard.getByRole('heading').first();
+  await expect(firstHeading).not.toHaveText('—');
+  const firstCourse = (await firstHeading.textContent()) ?? '';
 
   const accept = firstCard.getByRole('button', {
     name: fill(status.offer.acceptNamed, { course: firstCourse }),
