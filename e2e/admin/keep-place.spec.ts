@@ -39,7 +39,7 @@ async function addCategory(page: Page, name: string) {
 }
 
 async function keepPlace(page: Page, label: string, shot: string) {
-  await signIn(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local', { open: false });
   const key = `Keep${label}${stamp()}`;
   const ids = await twelveCategories(page, key);
   await page.goto(`/Admin/CourseCategories?q=${key}`);

@@ -40,7 +40,7 @@ test('item 19: an admin disables a signed-in account, which lands on sign-in and
   try {
     await registerStudent(student, email);
 
-    await signIn(admin, 'admin@demo.local');
+    await signIn(admin, 'admin@demo.local', { open: false });
     const row = await findAccount(admin, email);
     await expect(row.getByRole('cell', { name: email })).toBeVisible();
     await expect(row.getByRole('cell', { name: 'Student', exact: true })).toBeVisible();
@@ -94,7 +94,7 @@ test('item 19: an admin disables a signed-in account, which lands on sign-in and
 });
 
 test('item 19: the admin cannot disable their own account', async ({ page }) => {
-  await signIn(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local', { open: false });
   const row = await findAccount(page, 'admin@demo.local');
   await expect(row.getByRole('cell', { name: 'Administrator' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Disable' })).toBeDisabled();

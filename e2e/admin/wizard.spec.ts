@@ -11,7 +11,7 @@ test("an admin corrects an agent's student's guardian through the wizard from th
   // The agent's student, with a guardian, made through the API as the wizard saves them.
   const agent = await browser.newContext({ storageState: english });
   const agentPage = await agent.newPage();
-  await signIn(agentPage, 'agent@demo.local');
+  await signIn(agentPage, 'agent@demo.local', { open: false });
   const firstName = `Guard${stamp()}`;
   const studentId = await createStudentWithContacts(agentPage.request, firstName, 3);
   await agent.close();

@@ -21,7 +21,7 @@ test('the agent on a phone sees the offer named with its answer-by date and open
   page,
 }) => {
   test.setTimeout(240_000); // the set-up through the API is long on a busy machine
-  await registerNewAgent(page, 'offer-banner');
+  await registerNewAgent(page, 'offer-banner', { open: false });
   const [course] = (await (await page.request.get('/api/UniversityCourse/allAsync')).json()) as {
     id: number;
   }[];

@@ -11,15 +11,15 @@ test("the agent's Student Maintenance lists only their own students; Add and Edi
   // Another agent, registered with a new email, and a student of theirs.
   const other = await browser.newContext({ storageState: english });
   const otherPage = await other.newPage();
-  await registerAs(otherPage, 'Agent', { email: `agent-${stamp()}@example.com` });
+  await registerAs(otherPage, 'Agent', { email: `agent-${stamp()}@example.com`, open: false });
   const othersStudent = `Other${stamp()}`;
   const othersId = await createStudent(otherPage.request, othersStudent);
   await other.close();
 
-  await signIn(page, 'agent@demo.local');
+  await signIn(page, 'agent@demo.local', { open: false });
   const ownStudent = `Own${stamp()}`;
   const ownId = await createStudent(page.request, ownStudent);
-  await page.reload();
+  await page.goto('/Agent/Students');
   await expect(page.getByRole('heading', { level: 1, name: 'Student Maintenance' })).toBeVisible();
   const grid = page.getByRole('table', { name: 'Student Maintenance' });
   await expect(grid.getByRole('columnheader')).toHaveText([

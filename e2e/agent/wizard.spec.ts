@@ -124,7 +124,7 @@ test("the agent completes the remaining steps of their student's application (up
   await writeFile(files.pdf, pdfFile());
   await writeFile(files.png, pngFile());
 
-  await signIn(page, 'agent@demo.local');
+  await signIn(page, 'agent@demo.local', { open: false });
   const firstName = `Full${stamp()}`;
   const studentId = await createStudentWithContacts(page.request, firstName);
   await page.goto(`/Agent/Students/FormPage?studentId=${studentId}`);
@@ -236,7 +236,7 @@ test("the agent completes the remaining steps of their student's application (up
 test('two tabs of one agent adding a student each keep their own draft across a reload', async ({ page }) => {
   // A new student's draft is the tab's own (a key in its sessionStorage), not the agent's: two
   // students typed at once in two tabs must not restore each other's typing.
-  await registerNewAgent(page, 'tabs');
+  await registerNewAgent(page, 'tabs', { open: false });
   const second = await page.context().newPage();
   const tabs = [
     { page, firstName: `TabOne${stamp()}` },

@@ -16,6 +16,7 @@ import {
 import { stamp } from '../agent/students-api';
 import { completeApplication, confirmTwoCourses } from '../applications-api';
 import {
+  chosenLanguage,
   english,
   expectAccessible,
   registerAs,
@@ -86,9 +87,15 @@ test('the offer journey in Uzbek: conditions, evidence, met, the letter, accept 
     return context.newPage();
   };
 
-  // The student: a new account of its own, in Uzbek, with a Cyrillic name.
-  const student = await open({ ...touch, acceptDownloads: true, timezoneId: TASHKENT });
-  await registerAs(student, 'Student', { email: `offer-journey-${stamp()}@example.com` });
+  // The student: a new account of its own, in Uzbek, with a Cyrillic name. Its portal opens once
+  // the offer is made.
+  const student = await open({
+    ...touch,
+    storageState: chosenLanguage('uz'),
+    acceptDownloads: true,
+    timezoneId: TASHKENT,
+  });
+  await registerAs(student, 'Student', { email: `offer-journey-${stamp()}@example.com`, open: false });
   const [firstName, lastName] = ['Зарина', 'Каримова'];
   const all = (await (await student.request.get('/api/UniversityCourse/allAsync')).json()) as {
     id: number;
@@ -105,7 +112,6 @@ test('the offer journey in Uzbek: conditions, evidence, met, the letter, accept 
   expect((await student.request.put('/api/auth/me/language', { data: { language: 'uz' } })).status()).toBe(
     204,
   );
-  await student.evaluate(() => localStorage.setItem('appLanguage', 'uz'));
 
   // The admin: both applications under review; the second one an unconditional offer (set-up).
   const admin = await open({ viewport: WIDE, hasTouch: true });
@@ -232,9 +238,10 @@ test('the offer journey in Uzbek: conditions, evidence, met, the letter, accept 
   expect(text).toContain(offers.type.unconditional);
 
   // Accept, declining the other offer in the same step.
-  // The card can be drawn before its first heading holds the course's name: wait for the name.
-  await expect(card.getByRole('heading').first()).not.toBeEmpty();
-  const course = (await card.getByRole('heading').first().textContent()) ?? '';
+  // The card names its course once the names' own query has answered ('—' until then).
+  const heading = card.getByRole('heading').first();
+  await expect(heading).not.toHaveText('—');
+  const course = (await heading.textContent()) ?? '';
   const accept = card.getByRole('button', { name: fill(status.offer.acceptNamed, { course }) });
   await accept.scrollIntoViewIfNeeded();
   await accept.tap();

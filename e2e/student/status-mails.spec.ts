@@ -7,7 +7,7 @@ test.use({ storageState: english });
 // own: the demo student is shared with specs running in parallel.
 test('a student turns status emails off on the profile page, and it stays off', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
-  await registerAs(page, 'Student', { email: `status-mails-${Date.now()}@example.com` });
+  await registerAs(page, 'Student', { email: `status-mails-${Date.now()}@example.com`, open: false });
 
   // Where the mail's unsubscribe link points.
   await page.goto('/Student/Profile');
