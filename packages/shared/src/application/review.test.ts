@@ -140,34 +140,35 @@ describe('missingBeforeStage', () => {
   });
 });
 
+/** A complete application's parts, and a reader that empties some and records what is read. */
+const completeParts = ZApplication.parse(completeApplication());
+const emptied: TConfirmInput = {
+  ...completeParts,
+  studentInfo: { ...completeParts.studentInfo, race: '' },
+  guardian: null,
+  emergencyContact: null,
+  qualifications: [],
+  languages: [],
+  documents: [],
+  otherInfo: null,
+  courses: [],
+};
+const parts = Object.keys(emptied) as TConfirmPart[];
+
+/** The application with the parts in `missing` emptied, and the parts read from it, in order. */
+const reader = (missing: Set<TConfirmPart>) => {
+  const read: TConfirmPart[] = [];
+  const application = Object.fromEntries(
+    parts.map((p) => [p, missing.has(p) ? emptied[p] : completeParts[p]]),
+  ) as TConfirmInput;
+  const readPart = async <K extends TConfirmPart>(part: K) => {
+    read.push(part);
+    return application[part];
+  };
+  return { application, read, readPart };
+};
+
 describe('stageWithinSaved', () => {
-  const complete = ZApplication.parse(completeApplication());
-  const emptied: TConfirmInput = {
-    ...complete,
-    studentInfo: { ...complete.studentInfo, race: '' },
-    guardian: null,
-    emergencyContact: null,
-    qualifications: [],
-    languages: [],
-    documents: [],
-    otherInfo: null,
-    courses: [],
-  };
-  const parts = Object.keys(emptied) as TConfirmPart[];
-
-  /** The application with the parts in `missing` emptied, and the parts read from it, in order. */
-  const reader = (missing: Set<TConfirmPart>) => {
-    const read: TConfirmPart[] = [];
-    const application = Object.fromEntries(
-      parts.map((p) => [p, missing.has(p) ? emptied[p] : complete[p]]),
-    ) as TConfirmInput;
-    const readPart = async <K extends TConfirmPart>(part: K) => {
-      read.push(part);
-      return application[part];
-    };
-    return { application, read, readPart };
-  };
-
   it('is min(stage, the steps of missingBeforeStage) for each missing part, pair of parts and stage', async () => {
     const sets: TConfirmPart[][] = [[], parts, ...parts.map((p) => [p])];
     for (const [i, a] of parts.entries()) for (const b of parts.slice(i + 1)) sets.push([a, b]);
@@ -195,31 +196,6 @@ describe('stageWithinSaved', () => {
 });
 
 describe('stageAfterSave', () => {
-  const complete = ZApplication.parse(completeApplication());
-  const emptied: TConfirmInput = {
-    ...complete,
-    studentInfo: { ...complete.studentInfo, race: '' },
-    guardian: null,
-    emergencyContact: null,
-    qualifications: [],
-    languages: [],
-    documents: [],
-    otherInfo: null,
-    courses: [],
-  };
-  const parts = Object.keys(emptied) as TConfirmPart[];
-  const reader = (missing: Set<TConfirmPart>) => {
-    const read: TConfirmPart[] = [];
-    const application = Object.fromEntries(
-      parts.map((p) => [p, missing.has(p) ? emptied[p] : complete[p]]),
-    ) as TConfirmInput;
-    const readPart = async <K extends TConfirmPart>(part: K) => {
-      read.push(part);
-      return application[part];
-    };
-    return { read, readPart };
-  };
-
   it('is max(stored, stageWithinSaved(stage)) for each missing part, pair of parts, stored stage and stage', async () => {
     const sets: TConfirmPart[][] = [[], parts, ...parts.map((p) => [p])];
     for (const [i, a] of parts.entries()) for (const b of parts.slice(i + 1)) sets.push([a, b]);
