@@ -160,6 +160,7 @@ describe('terms without a status move', () => {
     ok(await decide(english!.id, 'notMet'));
     const res = await admin.post('/ApplicationStatus/offerTerms', {
       studentCourseId: withIntake,
+      version: await versionOf(withIntake),
       fees: 'MYR 40,000 a year',
       answerBy: '2027-03-15T09:00:00.000Z',
       conditions: [
@@ -177,17 +178,89 @@ describe('terms without a status move', () => {
   });
 
   it('is for admins only, on an open offer of an application in scope', async () => {
-    const body = { studentCourseId: withIntake, conditions: [{ kind: 'deposit' }] };
+    const version = await versionOf(withIntake);
+    const body = { studentCourseId: withIntake, version, conditions: [{ kind: 'deposit' }] };
     expect((await agent.post('/ApplicationStatus/offerTerms', body)).status).toBe(403);
+    expect((await student.post('/ApplicationStatus/offerTerms', body)).status).toBe(403);
     expect(
       codeOf(await admin.post('/ApplicationStatus/offerTerms', { ...body, studentCourseId: 999_999 })),
     ).toEqual([404, 'notFound']);
     // A conditional offer keeps at least one condition.
     expect(
       codeOf(
-        await admin.post('/ApplicationStatus/offerTerms', { studentCourseId: withIntake, conditions: [] }),
+        await admin.post('/ApplicationStatus/offerTerms', {
+          studentCourseId: withIntake,
+          version,
+          conditions: [],
+        }),
       ),
     ).toEqual([400, 'validation']);
+    // The refused changes changed nothing.
+    expect(await versionOf(withIntake)).toBe(version);
+  });
+
+  it('refuses a stale version like a stale move, changing nothing', async () => {
+    const before = ok<TApplicationStatusDetail>(
+      await admin.get(`/ApplicationStatus/get?studentCourseId=${withIntake}`),
+    );
+    const res = await admin.post('/ApplicationStatus/offerTerms', {
+      studentCourseId: withIntake,
+      version: before.state.version - 1,
+      fees: 'MYR 1 a year',
+      conditions: [{ kind: 'deposit' }],
+    });
+    expect(codeOf(res)).toEqual([409, 'statusConflict']);
+    expect(res.body).toMatchObject({ params: { reason: 'stale', current: 'conditionalOffer' } });
+    const after = ok<TApplicationStatusDetail>(
+      await admin.get(`/ApplicationStatus/get?studentCourseId=${withIntake}`),
+    );
+    expect(after.state.version).toBe(before.state.version);
+    expect(after.offer).toEqual(before.offer);
+    expect(after.history).toEqual(before.history);
+  });
+
+  it('a change raises the version and writes one history entry every timeline shows', async () => {
+    const before = ok<TApplicationStatusDetail>(
+      await admin.get(`/ApplicationStatus/get?studentCourseId=${withIntake}`),
+    );
+    const offer = before.offer!;
+    ok(
+      await admin.post('/ApplicationStatus/offerTerms', {
+        studentCourseId: withIntake,
+        version: before.state.version,
+        fees: 'MYR 39,000 a year',
+        answerBy: offer.answerBy,
+        conditions: offer.conditions.map((c) => ({ kind: c.kind, ...(c.text ? { text: c.text } : {}) })),
+      }),
+    );
+    const after = ok<TApplicationStatusDetail>(
+      await admin.get(`/ApplicationStatus/get?studentCourseId=${withIntake}`),
+    );
+    expect(after.state.version).toBe(before.state.version + 1);
+    expect(after.state.status).toBe('conditionalOffer');
+    expect(after.history).toHaveLength(before.history.length + 1);
+    expect(after.history.at(-1)).toMatchObject({
+      from: 'conditionalOffer',
+      to: 'conditionalOffer',
+      byName: expect.any(String),
+      offerTerms: true,
+      deferral: null,
+    });
+    // The applicant's timeline shows it too.
+    const seen = ok<TApplicationStatusDetail>(
+      await agent.get(`/ApplicationStatus/get?studentCourseId=${withIntake}`),
+    );
+    expect(seen.history.at(-1)).toMatchObject({ offerTerms: true, deferral: null });
+    // The old version is stale now.
+    expect(
+      codeOf(
+        await admin.post('/ApplicationStatus/offerTerms', {
+          studentCourseId: withIntake,
+          version: before.state.version,
+          conditions: [{ kind: 'deposit' }],
+        }),
+      ),
+    ).toEqual([409, 'statusConflict']);
   });
 });
 

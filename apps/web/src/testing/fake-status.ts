@@ -214,6 +214,7 @@ export function fakeStatusApi(applications: TFakeApplication[], names: TFakeName
       if (!body.success) return problem(400, 'Invalid body.');
       const found = store.get(body.data.studentCourseId);
       if (!found) return problem(404, 'Application not found.');
+      if (found.state.version !== body.data.version) return conflict(found.state.status, found.state.version);
       if (!found.offer || !isOpenOffer(found.state.status))
         return new Response(
           JSON.stringify({ status: 409, code: 'offerClosed', params: { current: found.state.status } }),
@@ -237,6 +238,8 @@ export function fakeStatusApi(applications: TFakeApplication[], names: TFakeName
           text: c.text,
         })),
       };
+      // Like the API: the version goes up and one history entry says the terms changed.
+      move(found, found.state.status, null, { offerTerms: true });
       return json(found.offer);
     },
     // Issue 22 item 5: the durations every reader may see, and the admin's passport whereabouts.

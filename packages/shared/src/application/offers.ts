@@ -65,7 +65,14 @@ export const ZOfferTerms = z.object({
 export type TOfferTerms = z.infer<typeof ZOfferTerms>;
 
 /** An admin changes an open offer's terms without a status move (e.g. a later answer-by date). */
-export const ZOfferTermsChange = ZOfferTerms.extend({ studentCourseId: zId });
+/**
+ * The admin's change of an open offer's terms without a move. `version`: the application's status
+ * version the admin saw, checked like a move's (a stale one is a 409 `statusConflict`).
+ */
+export const ZOfferTermsChange = ZOfferTerms.extend({
+  studentCourseId: zId,
+  version: z.number().int().min(0, 'validation.notNegative'),
+});
 export type TOfferTermsChange = z.infer<typeof ZOfferTermsChange>;
 
 /** The conditions a move's terms must have: at least one on a conditional offer, none otherwise. */

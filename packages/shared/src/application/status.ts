@@ -261,6 +261,8 @@ export const ZStatusHistoryEntry = z.object({
    * null). Absent or null on every other entry.
    */
   deferral: z.object({ fromStartDate: z.string().nullable(), toStartDate: z.string().nullable() }).nullish(),
+  /** The admins changed the open offer's terms (fees, answer-by date, conditions) without a move. */
+  offerTerms: z.boolean().optional(),
 });
 export type TStatusHistoryEntry = z.infer<typeof ZStatusHistoryEntry>;
 

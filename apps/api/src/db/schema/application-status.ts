@@ -73,6 +73,8 @@ export const applicationStatusHistory = pgTable(
     /** A deferral (issue 21, migration 0022): the intakes it moved between; null on other entries. */
     fromIntakeId: integer().references(() => intakes.id, { onDelete: 'set null' }),
     toIntakeId: integer().references(() => intakes.id, { onDelete: 'set null' }),
+    /** The admins changed the open offer's terms without a move (migration 0024); same status both sides. */
+    offerTerms: boolean().notNull().default(false),
   },
   (t) => [
     index('application_status_history_course_idx').on(t.studentCourseId, t.id),

@@ -1,4 +1,5 @@
 import {
+  type TApplicationStatus,
   ZApplicationStatusDetail,
   ZOffer,
   ZOfferConditionDecision,
@@ -16,8 +17,8 @@ import { refuseOversized, spoolUpload } from '../documents/upload.js';
 import { offerOf } from '../offers/repository.js';
 import { attachEvidence, changeTerms, conditionRef, decideCondition } from '../offers/service.js';
 import { type ChangeCollector, withChanges } from './events.js';
-import { lockStatus, type TApplicationRef } from './repository.js';
-import { applicationNotFound, requireApplication } from './service.js';
+import { insertHistory, setStatus, type TApplicationRef } from './repository.js';
+import { applicationNotFound, lockSeen, requireApplication } from './service.js';
 
 // Issue 22 item 2: the admins' change of an offer's terms and their decisions on its conditions,
 // and the applicant's evidence for a pending condition. The scope is checked here first (another
@@ -45,6 +46,24 @@ async function recordConditionsMet(
   await changes.record(tx, { kind: 'conditionsMet', ...app, offerId, byUserId, at: now.toISOString() });
 }
 
+/** The terms change's mark on the application: the version goes up, one history entry says so. */
+async function recordTermsChange(
+  tx: TDbOrTx,
+  studentCourseId: number,
+  status: TApplicationStatus,
+  by: TActor,
+) {
+  await setStatus(tx, studentCourseId, status);
+  await insertHistory(tx, {
+    studentCourseId,
+    fromStatus: status,
+    toStatus: status,
+    byUserId: by.id,
+    byName: by.name,
+    offerTerms: true,
+  });
+}
+
 const ZConditionParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const ZEvidenceAnswer = z.object({ offer: ZOffer });
 
@@ -68,7 +87,9 @@ function registerTermsRoute(fastify: FastifyInstance) {
         description:
           'Fees, the answer-by date (absent: the default again) and, on a conditional offer, its ' +
           'conditions (a condition with the same kind and text keeps its decision and evidence). Only ' +
-          'while the application is in `conditionalOffer` or `unconditionalOffer`; otherwise a 409 `offerClosed`.',
+          'while the application is in `conditionalOffer` or `unconditionalOffer`; otherwise a 409 `offerClosed`. ' +
+          '`version` is the one the admin saw: a stale one is a 409 `statusConflict` like a stale move. ' +
+          'A change raises the version and writes one history entry (`offerTerms`, the same status both sides).',
         body: ZOfferTermsChange,
         response: { 200: documented(ZApplicationStatusDetail.shape.offer), ...problems(404, 409) },
       },
@@ -78,8 +99,9 @@ function registerTermsRoute(fastify: FastifyInstance) {
       const now = app.clock.now();
       return withChanges(app, async (tx, changes) => {
         const found = await requireApplication(tx, actor, req.body.studentCourseId);
-        const current = await lockStatus(tx, found.studentCourseId);
-        const { studentCourseId: _, ...terms } = req.body;
+        // The version the admin saw, checked like a move's: a stale one changes nothing.
+        const current = await lockSeen(tx, found.studentCourseId, req.body.version);
+        const { studentCourseId: _, version: _version, ...terms } = req.body;
         const saved = await changeTerms(tx, {
           ...found,
           status: current.status,
@@ -87,6 +109,7 @@ function registerTermsRoute(fastify: FastifyInstance) {
           byUserId: actor.id,
           now,
         });
+        await recordTermsChange(tx, found.studentCourseId, current.status, actor);
         if (saved.conditionsMet) await recordConditionsMet(tx, changes, found, saved.offerId, actor.id, now);
         return offerOf(tx, found.studentCourseId);
       });

@@ -306,7 +306,8 @@ export async function listHistory(
       internal: applicant ? sql<boolean>`false` : h.internal,
       undoes: h.undoes,
       undone: sql<boolean>`${h.undoneAt} is not null`,
-      deferred: sql<boolean>`${h.fromStatus} = ${h.toStatus}`,
+      deferred: sql<boolean>`${h.fromStatus} = ${h.toStatus} and not ${h.offerTerms}`,
+      offerTerms: h.offerTerms,
       fromStartDate: fromIntake.startDate,
       toStartDate: toIntake.startDate,
     })
@@ -315,8 +316,9 @@ export async function listHistory(
     .leftJoin(toIntake, eq(toIntake.id, h.toIntakeId))
     .where(eq(h.studentCourseId, studentCourseId))
     .orderBy(asc(h.id));
-  return rows.map(({ deferred, fromStartDate, toStartDate, ...entry }) => ({
+  return rows.map(({ deferred, fromStartDate, toStartDate, offerTerms, ...entry }) => ({
     ...entry,
+    ...(offerTerms ? { offerTerms } : {}),
     deferral: deferred ? { fromStartDate, toStartDate } : null,
   })) as TStatusHistoryEntry[];
 }

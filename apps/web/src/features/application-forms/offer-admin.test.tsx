@@ -160,12 +160,35 @@ describe('the offer on the admin’s record', () => {
     await waitFor(() => expect(bodiesOf(fetchMock, '/ApplicationStatus/offerTerms')).toHaveLength(1));
     expect(bodiesOf(fetchMock, '/ApplicationStatus/offerTerms')[0]).toEqual({
       studentCourseId: 1,
+      version: 1, // the version the panel read
       fees: 'MYR 45,000 a year',
       answerBy: '2027-03-15T15:59:00.000Z',
       conditions: [{ kind: 'englishTest', text: 'IELTS 6.0' }],
     });
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(await within(section).findByText('MYR 45,000 a year')).toBeInTheDocument();
+    // The history says the terms changed.
+    const history = screen.getByRole('list', { name: 'History' });
+    expect(await within(history).findByText(/offer’s terms changed/)).toBeInTheDocument();
+  }, 60_000);
+
+  it('refuses a change from a stale version and says so in the dialog', async () => {
+    const app = {
+      ...statusApplication(1, 'conditionalOffer', [historyEntry(1, 'underReview', 'conditionalOffer', 3)]),
+      offer,
+    };
+    const fake = fakeStatusApi([app]);
+    const { user } = await renderPanel(fake);
+    const section = await screen.findByRole('region', { name: 'Offer' }, { timeout: 20000 });
+    await user.click(within(section).getByRole('button', { name: 'Change the terms' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the offer’s terms' });
+    // Meanwhile another admin changed the application (its version went up).
+    fake.store.get(1)!.state.version += 1;
+    await user.click(within(dialog).getByRole('button', { name: 'Save the terms' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This application changed meanwhile and is now “Conditional offer”.',
+    );
+    expect(fake.store.get(1)!.offer).toEqual(offer);
   }, 60_000);
 
   it('says in the dialog why the terms could not be changed (the offer has moved on)', async () => {

@@ -14,7 +14,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/crud/notify';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { conditionName, OFFER_NAMESPACES, OfferDetails, refreshStatuses } from '../application-status';
 import { downloadStoredFile } from './downloads';
@@ -24,11 +24,20 @@ import { OfferTermsFields, offerDraftOf, offerTermsBody, type TOfferDraft } from
 // applicant's evidence and the control that sets it pending, met or not met; while the offer is
 // open (not yet answered), "Change the terms" (fees, answer-by date, conditions) without a move.
 
-export function OfferAdmin({ offer, status }: { offer: TOffer | null; status: TApplicationStatus }) {
+export function OfferAdmin({
+  offer,
+  status,
+  version,
+}: {
+  offer: TOffer | null;
+  status: TApplicationStatus;
+  /** The application's status version the panel read; the terms change sends it. */
+  version: number;
+}) {
   if (!offer) return null;
   return (
     <OfferDetails offer={offer} conditionExtra={(c) => <ConditionDecision condition={c} />}>
-      <OfferTermsEdit offer={offer} open={isOpenOffer(status)} />
+      <OfferTermsEdit offer={offer} open={isOpenOffer(status)} version={version} />
     </OfferDetails>
   );
 }
@@ -37,13 +46,16 @@ export function OfferAdmin({ offer, status }: { offer: TOffer | null; status: TA
  * The open offer's terms changed on their own: a dialog from the current terms, saved at once. The
  * dialog stays when the offer closes meanwhile (the refusal says why); only the button goes.
  */
-function OfferTermsEdit({ offer, open }: { offer: TOffer; open: boolean }) {
+function OfferTermsEdit({ offer, open, version }: { offer: TOffer; open: boolean; version: number }) {
   const { t } = useTranslation([...OFFER_NAMESPACES, 'applicationForms']);
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<TOfferDraft | null>(null);
+  // The version read when the dialog opened: a change meanwhile makes the save a 409.
+  const [seen, setSeen] = useState(version);
   const conditional = offer.type === 'conditional';
   const body = draft && {
     studentCourseId: offer.studentCourseId,
+    version: seen,
     ...offerTermsBody(draft, conditional),
   };
   const parsed = body ? ZOfferTermsChange.safeParse(body) : null;
@@ -68,7 +80,10 @@ function OfferTermsEdit({ offer, open }: { offer: TOffer; open: boolean }) {
           size="sm"
           style={{ alignSelf: 'flex-start' }}
           leftSection={<IconPencil size={16} aria-hidden />}
-          onClick={() => setDraft(offerDraftOf(offer))}
+          onClick={() => {
+            setSeen(version);
+            setDraft(offerDraftOf(offer));
+          }}
         >
           {t('offers:terms.edit')}
         </Button>
@@ -96,11 +111,7 @@ function OfferTermsEdit({ offer, open }: { offer: TOffer; open: boolean }) {
               conditional={conditional}
               onChange={(change) => setDraft((d) => (d ? change(d) : d))}
             />
-            {save.isError ? (
-              <Alert color="red" role="alert">
-                {t('offers:terms.failed', { message: errorText(t, save.error) })}
-              </Alert>
-            ) : null}
+            <TermsProblem error={save.error} />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close} disabled={save.isPending}>
                 {t('offers:terms.cancel')}
@@ -113,6 +124,20 @@ function OfferTermsEdit({ offer, open }: { offer: TOffer; open: boolean }) {
         ) : null}
       </Modal>
     </>
+  );
+}
+
+/** Why the save was refused: a stale version names where the application stands now. */
+function TermsProblem({ error }: { error: Error | null }) {
+  const { t } = useTranslation([...OFFER_NAMESPACES, 'applicationForms']);
+  if (!error) return null;
+  const conflict = error instanceof ApiError && error.code === 'statusConflict' ? error : null;
+  return (
+    <Alert color="red" role="alert">
+      {conflict
+        ? t('offers:terms.conflict', { current: t(`status:labels.${String(conflict.params.current)}`) })
+        : t('offers:terms.failed', { message: errorText(t, error) })}
+    </Alert>
   );
 }
 

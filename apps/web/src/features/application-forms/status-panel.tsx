@@ -101,7 +101,7 @@ export function ApplicationStatusPanel({ studentCourseId }: { studentCourseId: n
       >
         {({ state, history, requests, offer }) => (
           <>
-            <OfferAdmin offer={offer} status={state.status} />
+            <OfferAdmin offer={offer} status={state.status} version={state.version} />
             <OfferLetterLink studentCourseId={studentCourseId} offer={offer} />
             <StatusMoveForm state={state} offer={offer} onMoved={refresh} onConflict={refresh} />
             <Undo state={state} entry={undoableEntry(history, state, user?.userId)} onDone={refresh} />

@@ -53,7 +53,11 @@ export function StatusTimeline({
                 <Text fw={600} size="sm">
                   {t(`labels.${e.to}`)}
                   {e.undone ? <Text span c="dimmed" size="sm">{` (${t('timeline.undone')})`}</Text> : null}
-                  {e.from === e.to ? <Text span c="dimmed" size="sm">{` (${deferralNote(e)})`}</Text> : null}
+                  {e.from === e.to ? (
+                    <Text span c="dimmed" size="sm">
+                      {` (${e.offerTerms ? t('timeline.offerTerms') : deferralNote(e)})`}
+                    </Text>
+                  ) : null}
                   {admin && e.undoes ? (
                     <Text span c="dimmed" size="sm">{` (${t('timeline.undo')})`}</Text>
                   ) : null}
