@@ -122,6 +122,9 @@ test('a student on a phone accepts one offer and declines the other in the same 
   // At 1280 px first: the dialog, then Cancel.
   await student.setViewportSize({ width: 1280, height: 900 });
   await waitForLayout(student, 1280);
+  // The answer-by date once on the card, beside Accept and Decline (not also in the offer's terms).
+  await expect(firstCard.getByText(common.timeZones['Asia/Kuala_Lumpur'])).toHaveCount(1);
+  await student.screenshot({ path: `${SCREENSHOTS}/offer-card-1280.png`, fullPage: true });
   await accept.click();
   let dialog = student.getByRole('dialog', { name: dialogName });
   await expect(dialog.getByRole('checkbox')).toHaveCount(1);

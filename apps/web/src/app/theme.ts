@@ -1,4 +1,4 @@
-import { Button, type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { Button, type CSSVariablesResolver, createTheme, getDefaultZIndex } from '@mantine/core';
 
 // Mantine's default blue-6 and red-6 fail WCAG AA contrast on white (DESIGN 2): filled colours use
 // shade 8 and the error, dimmed and link colours are moved to shades that reach 4.5:1.
@@ -18,6 +18,12 @@ export const theme = createTheme({
         label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
       },
     }),
+    // Every toast host (the shell's, the tests'): toasts sit above the header and page (app, 100)
+    // but under any dialog or drawer (modal, 200) and its overlay. Above them (the old 1000), the
+    // "status was changed" toast on a 360 px phone hid the title and close button of the "Change
+    // the offer's terms" dialog opened right after the move (issue 22 leftover). A toast shown
+    // while a dialog is open is dimmed behind it, never over the dialog's title or buttons.
+    Notifications: { defaultProps: { zIndex: getDefaultZIndex('modal') - 1 } },
   },
 });
 

@@ -167,8 +167,8 @@ export function ShellLayout() {
         }}
         padding="md"
       >
-        {/* The one host for the signed-in screens' alerts (spec 8). */}
-        <Notifications position="top-right" zIndex={1000} />
+        {/* The one host for the signed-in screens' alerts (spec 8); its layer, under dialogs, is the theme's. */}
+        <Notifications position="top-right" />
         <a href="#main-content" className={classes.skipLink}>
           {t('skipToContent')}
         </a>

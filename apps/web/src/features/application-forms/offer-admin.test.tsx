@@ -60,6 +60,19 @@ async function renderPanel(fake: ReturnType<typeof fakeStatusApi>, extra = {}) {
 
 afterEach(() => resetNotifications());
 
+/**
+ * The stacking layer an element is drawn in: the z-index its nearest layered ancestor declares
+ * (Mantine's portals set it on their root as a `--…-z-index` variable, or as `z-index`).
+ */
+function layerOf(element: Element): number {
+  for (let e: HTMLElement | null = element as HTMLElement; e; e = e.parentElement) {
+    for (const name of Array.from(e.style)) {
+      if (name === 'z-index' || name.endsWith('-z-index')) return Number(e.style.getPropertyValue(name));
+    }
+  }
+  return 0;
+}
+
 describe('the offer on the admin’s record', () => {
   it('makes a conditional offer with its terms: fees, answer-by in Kuala Lumpur time, two conditions', async () => {
     const { user, fetchMock } = await renderPanel(fakeStatusApi([underReview()]));
@@ -93,6 +106,26 @@ describe('the offer on the admin’s record', () => {
         ],
       },
     });
+  }, 90_000);
+
+  it('keeps the “status was changed” toast below the terms dialog opened right after the move', async () => {
+    const app = {
+      ...statusApplication(1, 'conditionalOffer', [historyEntry(1, 'underReview', 'conditionalOffer', 3)]),
+      offer,
+    };
+    const { user } = await renderPanel(fakeStatusApi([app]));
+    const panel = await screen.findByRole('region', { name: 'Status' }, { timeout: 20000 });
+    await user.click(await within(panel).findByRole('combobox', { name: 'Move to' }));
+    await user.click(await screen.findByRole('option', { name: 'Unconditional offer' }));
+    await user.click(within(panel).getByRole('button', { name: 'Change status' }));
+    const toast = await screen.findByText('The status was changed.');
+    const section = await screen.findByRole('region', { name: 'Offer' });
+    await user.click(within(section).getByRole('button', { name: 'Change the terms' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the offer’s terms' });
+    expect(toast).toBeVisible();
+    // jsdom lays nothing out: what covers what is the layer each is drawn in. The toast's must be
+    // under the dialog's, or on a phone it hides the dialog's title and close button.
+    expect(layerOf(toast)).toBeLessThan(layerOf(dialog));
   }, 90_000);
 
   it('prefills the move from a conditional offer to an unconditional one with the offer’s terms', async () => {

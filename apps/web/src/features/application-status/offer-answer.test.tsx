@@ -86,6 +86,17 @@ describe("the applicant's answer to an offer", () => {
     expect(banner).toHaveTextContent(/offer with conditions for Computer Science/);
   });
 
+  it('shows the answer-by date once on the card, beside Accept and Decline (issue 22 leftover)', async () => {
+    await openDashboard();
+    const science = await cardOf('Computer Science');
+    const answer = await within(science).findByRole('region', { name: 'Your offer' });
+    await within(science).findByRole('region', { name: 'Offer' });
+    expect(within(science).getAllByText(/^Answer by/)).toHaveLength(1);
+    expect(within(science).getAllByText(/Kuala Lumpur time/)).toHaveLength(1);
+    expect(within(science).getAllByText(/Tashkent time/)).toHaveLength(1);
+    expect(within(answer).getByText(/Kuala Lumpur time/)).toBeInTheDocument();
+  });
+
   it('accepts after the dialog, declining only the ticked other offer (none ticked at first)', async () => {
     const { user, fetchMock, fake } = await openDashboard();
     const science = await cardOf('Computer Science');

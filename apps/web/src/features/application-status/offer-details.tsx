@@ -30,10 +30,13 @@ export function conditionName(c: Pick<TOfferCondition, 'kind' | 'text'>, t: (key
 export function OfferDetails({
   offer,
   conditionExtra,
+  withAnswerBy = true,
   children,
 }: {
   offer: TOffer;
   conditionExtra?: (condition: TOfferCondition) => ReactNode;
+  /** False where the answer-by date is shown beside the answer (the applicant's open offer). */
+  withAnswerBy?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation(OFFER_NAMESPACES);
@@ -66,12 +69,14 @@ export function OfferDetails({
           {offer.fees ?? t('offers:noFees')}
         </Text>
       </Stack>
-      <Stack gap={2}>
-        <Text size="sm" fw={600}>
-          {t('offers:answerBy')}
-        </Text>
-        <Deadline value={offer.answerBy} />
-      </Stack>
+      {withAnswerBy ? (
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {t('offers:answerBy')}
+          </Text>
+          <Deadline value={offer.answerBy} />
+        </Stack>
+      ) : null}
       {offer.conditions.length > 0 ? (
         <Stack gap="xs">
           <Text size="sm" fw={600}>

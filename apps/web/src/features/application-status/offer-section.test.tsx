@@ -105,9 +105,12 @@ describe('the offer on the applicant’s status card', () => {
     const section = await within(card).findByRole('region', { name: 'Offer' });
     expect(within(section).getByText('Conditional offer')).toBeInTheDocument();
     expect(within(section).getByText('MYR 42,000 a year')).toBeInTheDocument();
-    // The answer-by date in both zones, each named.
-    expect(within(section).getByText(/Kuala Lumpur/)).toBeInTheDocument();
-    expect(within(section).getByText(/Tashkent/)).toBeInTheDocument();
+    // The answer-by date in both zones, each named, once on the card: beside Accept and Decline
+    // while the offer is open (not also in the terms).
+    const answer = within(card).getByRole('region', { name: 'Your offer' });
+    expect(within(answer).getByText(/Kuala Lumpur/)).toBeInTheDocument();
+    expect(within(answer).getByText(/Tashkent/)).toBeInTheDocument();
+    expect(within(card).getAllByText(/Kuala Lumpur/)).toHaveLength(1);
     expect(within(section).getByText('English test: IELTS 6.0 by 1 August')).toBeInTheDocument();
     expect(within(section).getByText('Pending')).toBeInTheDocument();
     expect(within(section).getByText('Met')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import type { TOfferCondition } from '@uniapply/shared';
+import { isOpenOffer, type TOfferCondition } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
 import { UploadSlot } from '../../components/forms/upload-slot';
 import { downloadFile } from '../../lib/download';
@@ -8,15 +8,17 @@ import { useStatusDetail } from './status-detail-layout';
 import { useUploadSlot } from './use-upload-slot';
 
 // Issue 22 item 2, the applicant side of the status card: the application's offer, and for each
-// pending condition an upload slot for its evidence (the student, or the owning agent).
+// pending condition an upload slot for its evidence (the student, or the owning agent). While the
+// offer is open its answer-by date is shown once, beside Accept and Decline (OfferAnswer), not here.
 
 export function OfferSection({ studentCourseId }: { studentCourseId: number }) {
   const detail = useStatusDetail(studentCourseId);
   const offer = detail.data?.offer;
-  if (!offer) return null;
+  if (!offer || !detail.data) return null;
   return (
     <OfferDetails
       offer={offer}
+      withAnswerBy={!isOpenOffer(detail.data.state.status)}
       conditionExtra={(c) =>
         c.state === 'pending' ? <EvidenceSlot condition={c} /> : <Evidence condition={c} />
       }
