@@ -1,8 +1,19 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContextOptions, expect, type Page } from '@playwright/test';
 
 import { ORIGINS, PORT, urlOf } from './servers';
+
+/** The phone every phone spec checks: 360 px wide. */
+export const PHONE = { width: 360, height: 740 };
+/** A browser context on that phone: its screen, touch, and a phone's pixel ratio. */
+export const PHONE_TOUCH = {
+  viewport: PHONE,
+  screen: PHONE,
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+} satisfies BrowserContextOptions;
 
 export const BASE_URL = urlOf(PORT);
 /** The landing page's address, whatever the port. */

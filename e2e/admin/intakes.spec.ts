@@ -4,7 +4,7 @@ import catalogue from '../../apps/web/src/locales/uz/catalogue.json' with { type
 import common from '../../apps/web/src/locales/uz/common.json' with { type: 'json' };
 import crud from '../../apps/web/src/locales/uz/crud.json' with { type: 'json' };
 import shell from '../../apps/web/src/locales/uz/shell.json' with { type: 'json' };
-import { english, signIn } from '../support';
+import { english, PHONE_TOUCH, signIn } from '../support';
 
 // Issue 21 item 1, in Uzbek: an admin opens a university course's intakes from its row on the
 // University courses screen (the course in the address), adds an intake whose deadlines are typed
@@ -14,7 +14,6 @@ import { english, signIn } from '../support';
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: english });
 const SHOTS = process.env.INTAKE_SHOTS ?? 'artifacts/screenshots/intakes';
-const PHONE = { width: 360, height: 740 };
 const KL = common.timeZones['Asia/Kuala_Lumpur'];
 /** A demo offer with intakes already (February, July and September 2027). */
 const COURSE = 'Master of Laws';
@@ -85,11 +84,7 @@ test('an admin adds an intake in Kuala Lumpur time from a course row (1280 px)',
 async function phone(browser: Browser) {
   const context = await browser.newContext({
     storageState: english,
-    viewport: PHONE,
-    screen: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
+    ...PHONE_TOUCH,
   });
   return context.newPage();
 }

@@ -1,14 +1,13 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { stamp } from '../agent/students-api';
 import { completeApplication } from '../applications-api';
-import { english, registerAs, SCREENSHOTS, signIn, waitForLayout } from '../support';
+import { english, PHONE, PHONE_TOUCH, registerAs, SCREENSHOTS, signIn, waitForLayout } from '../support';
 
 // Issue 22 leftover: on a 360 px touch phone the "status was changed" toast covered the top of the
 // "Change the offer's terms" dialog opened right after the move (toasts sat above dialogs). Toasts
 // now sit under every dialog (the theme's layer): at the dialog's title and close button the
 // browser finds the dialog, not the toast. At 1280 px too.
 
-const PHONE = { width: 360, height: 740 };
 test.use({ storageState: english });
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
@@ -109,11 +108,7 @@ test('the “status was changed” toast never covers the terms dialog opened ri
   // A touch phone.
   const phoneContext = await browser.newContext({
     storageState: english,
-    viewport: PHONE,
-    screen: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
+    ...PHONE_TOUCH,
   });
   const phone = await phoneContext.newPage();
   await signIn(phone, 'admin@demo.local', { open: false });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { completeApplication } from '../applications-api';
-import { english, registerNewAgent, signIn, waitForLayout } from '../support';
+import { english, PHONE, registerNewAgent, signIn, waitForLayout } from '../support';
 import { stamp } from './students-api';
 
 // Issue 22 (lane offerfix22): the agent's Action needed banner names an offer that has no
@@ -8,7 +8,6 @@ import { stamp } from './students-api';
 // "Open the application" opens the application's card with the offer to answer. Screenshots at
 // 360 px and 1280 px go to SHOTS_DIR when it is set.
 
-const PHONE = { width: 360, height: 740 };
 test.use({ storageState: english, viewport: PHONE, isMobile: true, hasTouch: true });
 
 const shot = async (page: Page, name: string) => {

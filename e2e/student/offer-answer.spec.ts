@@ -8,6 +8,8 @@ import {
   chosenLanguage,
   english,
   expectAccessible,
+  PHONE,
+  PHONE_TOUCH,
   registerAs,
   SCREENSHOTS,
   signIn,
@@ -20,14 +22,9 @@ import {
 // other offer and confirms: one accepted, the other declined in the same step. The dialog at
 // 1280 px too; nothing wider than the phone. The Uzbek texts come from the locale files.
 
-const PHONE = { width: 360, height: 740 };
 test.use({
   storageState: english,
-  viewport: PHONE,
-  screen: PHONE,
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 2,
+  ...PHONE_TOUCH,
   locale: 'uz-UZ',
 });
 
@@ -53,11 +50,7 @@ test('a student on a phone accepts one offer and declines the other in the same 
   // The student's browser in Uzbek from the start (its portal opens once the offers are made).
   const context = await browser.newContext({
     storageState: chosenLanguage('uz'),
-    viewport: PHONE,
-    screen: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
+    ...PHONE_TOUCH,
   });
   const student = await context.newPage();
   await registerAs(student, 'Student', { email: `offers-${stamp()}@example.com`, open: false });

@@ -19,6 +19,8 @@ import {
   chosenLanguage,
   english,
   expectAccessible,
+  PHONE,
+  PHONE_TOUCH,
   registerAs,
   reloadKeepingLanguage,
   signIn,
@@ -36,9 +38,8 @@ import {
 // The admin is the shared demo account, kept in English: its account language is not this spec's.
 
 const SHOTS = '/tmp/shots-offers22';
-const PHONE = { width: 360, height: 740 };
 const WIDE = { width: 1280, height: 900 };
-const touch = { viewport: PHONE, screen: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const touch = PHONE_TOUCH;
 const KL = 'Asia/Kuala_Lumpur';
 const TASHKENT = 'Asia/Tashkent';
 

@@ -7,7 +7,7 @@ import dashboard from '../../apps/web/src/locales/uz/dashboard.json' with { type
 import enums from '../../apps/web/src/locales/uz/enums.json' with { type: 'json' };
 import wizard from '../../apps/web/src/locales/uz/wizard.json' with { type: 'json' };
 import wizardForm from '../../apps/web/src/locales/uz/wizardForm.json' with { type: 'json' };
-import { english, SCREENSHOTS } from '../support';
+import { english, PHONE, PHONE_TOUCH, SCREENSHOTS } from '../support';
 
 // Issue 18 item 1: a new student on a touch phone (360 × 740, Chromium's mobile emulation)
 // switches the portal to Uzbek in the header and completes the whole wizard by tapping, through
@@ -15,14 +15,9 @@ import { english, SCREENSHOTS } from '../support';
 // from a field stays open, inside the screen, until an option is tapped. The Uzbek texts come
 // from the locale files, so a reworded label does not break the test.
 
-const PHONE = { width: 360, height: 740 };
 test.use({
   storageState: english,
-  viewport: PHONE,
-  screen: PHONE,
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 2,
+  ...PHONE_TOUCH,
   locale: 'uz-UZ',
   actionTimeout: 15_000,
 });

@@ -8,7 +8,7 @@ import shell from '../../apps/web/src/locales/uz/shell.json' with { type: 'json'
 import studentCatalogue from '../../apps/web/src/locales/uz/studentCatalogue.json' with { type: 'json' };
 import wizardForm from '../../apps/web/src/locales/uz/wizardForm.json' with { type: 'json' };
 import { completeApplication } from '../applications-api';
-import { english, registerAs, signIn } from '../support';
+import { english, PHONE_TOUCH, registerAs, signIn } from '../support';
 
 // Issue 20 item 1, in Uzbek: an admin adds an exchange rate on its maintenance screen; a student
 // sees every fee of the course picker in its own currency with its duration and, beside it, the
@@ -18,7 +18,6 @@ import { english, registerAs, signIn } from '../support';
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: english });
 const SHOTS = process.env.PRICES_SHOTS ?? 'artifacts/screenshots/prices';
-const PHONE = { width: 360, height: 740 };
 /** A rate no demo rate has, dated today in Tashkent: the one the picker must use. */
 const RATE = '3100';
 const today = () => new Date(Date.now() + 5 * 3600_000).toISOString().slice(0, 10);
@@ -154,11 +153,7 @@ async function checkPicker(page: Page, width: number, tap: boolean) {
 async function phone(browser: Browser) {
   const context = await browser.newContext({
     storageState: english,
-    viewport: PHONE,
-    screen: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
+    ...PHONE_TOUCH,
   });
   return context.newPage();
 }

@@ -58,6 +58,20 @@ async function renderPanel(fake: ReturnType<typeof fakeStatusApi>, extra = {}) {
   });
 }
 
+/** A conditional offer's record with its "Change the offer's terms" dialog opened by the admin. */
+async function openTermsOfConditionalOffer() {
+  const app = {
+    ...statusApplication(1, 'conditionalOffer', [historyEntry(1, 'underReview', 'conditionalOffer', 3)]),
+    offer,
+  };
+  const fake = fakeStatusApi([app]);
+  const { user } = await renderPanel(fake);
+  const section = await screen.findByRole('region', { name: 'Offer' }, { timeout: 20000 });
+  await user.click(within(section).getByRole('button', { name: 'Change the terms' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Change the offer’s terms' });
+  return { fake, user, section, dialog };
+}
+
 afterEach(() => resetNotifications());
 
 /**
@@ -206,15 +220,7 @@ describe('the offer on the admin’s record', () => {
   }, 60_000);
 
   it('refuses a change from a stale version and says so in the dialog', async () => {
-    const app = {
-      ...statusApplication(1, 'conditionalOffer', [historyEntry(1, 'underReview', 'conditionalOffer', 3)]),
-      offer,
-    };
-    const fake = fakeStatusApi([app]);
-    const { user } = await renderPanel(fake);
-    const section = await screen.findByRole('region', { name: 'Offer' }, { timeout: 20000 });
-    await user.click(within(section).getByRole('button', { name: 'Change the terms' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change the offer’s terms' });
+    const { fake, user, dialog } = await openTermsOfConditionalOffer();
     // Meanwhile another admin changed the application (its version went up).
     fake.store.get(1)!.state.version += 1;
     await user.click(within(dialog).getByRole('button', { name: 'Save the terms' }));
@@ -225,15 +231,7 @@ describe('the offer on the admin’s record', () => {
   }, 60_000);
 
   it('says in the dialog why the terms could not be changed (the offer has moved on)', async () => {
-    const app = {
-      ...statusApplication(1, 'conditionalOffer', [historyEntry(1, 'underReview', 'conditionalOffer', 3)]),
-      offer,
-    };
-    const fake = fakeStatusApi([app]);
-    const { user } = await renderPanel(fake);
-    const section = await screen.findByRole('region', { name: 'Offer' }, { timeout: 20000 });
-    await user.click(within(section).getByRole('button', { name: 'Change the terms' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change the offer’s terms' });
+    const { fake, user, section, dialog } = await openTermsOfConditionalOffer();
     // Meanwhile the applicant declined.
     fake.store.get(1)!.state.status = 'offerDeclined';
     await user.click(within(dialog).getByRole('button', { name: 'Save the terms' }));
