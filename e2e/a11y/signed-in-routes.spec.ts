@@ -84,7 +84,10 @@ async function open(page: Page, url: string) {
       window.history.pushState(null, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, url);
-    await expect.poll(() => page.title(), { message: `${url} sets its tab title` }).not.toBe(before);
+    const from = page.url();
+    await expect
+      .poll(() => page.title(), { message: `${url} (from ${from}) sets its tab title` })
+      .not.toBe(before);
   }
   // The first route comes after a full load (the screen's code and data): as long as the loaders.
   await expect(page.getByRole('heading').first()).toBeVisible({ timeout: 20_000 });
@@ -106,6 +109,10 @@ for (const role of ['Admin', 'Student', 'Agent'] as const) {
       await signInOnce(page, role);
       await useLanguage(page, language);
       await page.goto(HOME[role]);
+      // The home is where the first screen's check starts: a run once read another address here
+      // (page.url() before the page had settled), went "back" to the home and waited in vain for a
+      // new tab title. Waiting for the address names the page if the app ever does leave its home.
+      await expect(page).toHaveURL((address) => address.pathname === HOME[role]);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       const failures: string[] = [];
       for (const screen of screens(role)) {
