@@ -13,8 +13,10 @@ export const intakeKeys = {
 const NONE = new Map<number, TIntakeAvailability[]>();
 
 /**
- * The coming intakes of the listed university courses, by course id. Until it answers (or when it
- * fails) a course shows no intake, as before intakes existed; the API still checks at confirm.
+ * The coming intakes of the listed university courses, by course id (`byCourse`). Until it answers
+ * (or when it fails) a course shows no intake, as before intakes existed; the API still checks at
+ * confirm. `settled` is false while the listed courses' own answer is awaited (the previous list's
+ * intakes may be shown meanwhile): a choice that depends on a course's intakes waits for it.
  */
 export function useIntakeAvailability(universityCourseIds: readonly number[]) {
   const ids = [...new Set(universityCourseIds)];
@@ -29,5 +31,6 @@ export function useIntakeAvailability(universityCourseIds: readonly number[]) {
     placeholderData: keepPreviousData,
     select: (data) => intakesByCourse(data.result),
   });
-  return query.data ?? NONE;
+  const settled = ids.length === 0 || query.isError || (query.isSuccess && !query.isPlaceholderData);
+  return { byCourse: query.data ?? NONE, settled };
 }

@@ -55,12 +55,22 @@ type TRowProps = {
   row: TUniversityCourse;
   description: string;
   intakes: TIntakeAvailability[];
+  /** False until the listed courses' intakes have answered: ticking then would choose no intake. */
+  intakesSettled: boolean;
   selected: TCourseChoice[];
   locked: ReadonlyMap<string, TApplicationStatus>;
   onChoose: TChooseHandler;
 };
 
-export function PickerRow({ row, description, intakes, selected, locked, onChoose }: TRowProps) {
+export function PickerRow({
+  row,
+  description,
+  intakes,
+  intakesSettled,
+  selected,
+  locked,
+  onChoose,
+}: TRowProps) {
   const { t } = useTranslation([...WIZARD_NAMESPACES, 'common']);
   const mine = selected.filter((c) => c.universityCourseId === row.id);
   const isLocked = (c: TCourseChoice) => locked.has(choiceKey(c));
@@ -69,6 +79,7 @@ export function PickerRow({ row, description, intakes, selected, locked, onChoos
   const next = nextChoosable(intakes);
   const hasIntakes = intakes.length > 0;
   const submitted = mine.some(isLocked);
+  const waiting = !intakesSettled && !mine.length;
   const toggle = (on: boolean) => {
     if (!on) return onChoose(row, others);
     onChoose(
@@ -81,12 +92,17 @@ export function PickerRow({ row, description, intakes, selected, locked, onChoos
     <Stack gap={6} py={4}>
       <Checkbox
         checked={mine.length > 0}
-        disabled={(submitted && !open) || (!mine.length && hasIntakes && !next)}
+        disabled={(submitted && !open) || (!mine.length && hasIntakes && !next) || waiting}
         onChange={(e) => toggle(e.currentTarget.checked)}
         label={`${row.course.name} — ${row.university.name} (${row.course.level.name})`}
         description={description}
       />
-      {hasIntakes && !submitted ? (
+      {waiting ? (
+        <Text size="xs" c="dimmed" pl={32}>
+          {t('common:intakes.looking')}
+        </Text>
+      ) : null}
+      {hasIntakes && !submitted && !waiting ? (
         <Stack gap={4} pl={32}>
           {open ? (
             <IntakeChoice
@@ -102,7 +118,7 @@ export function PickerRow({ row, description, intakes, selected, locked, onChoos
           )}
         </Stack>
       ) : null}
-      {hasIntakes && !next && !submitted && !open ? (
+      {hasIntakes && !next && !submitted && !open && !waiting ? (
         <Text size="xs" c="dimmed" pl={32}>
           {t('common:intakes.noChoosable')}
         </Text>

@@ -55,8 +55,10 @@ const INTAKES = [
   intake(21, 2, 'closed', { startDate: '2027-09-06' }),
 ];
 
-async function openPicker() {
+async function openPicker(intakeAnswer?: Promise<void>) {
   const api = fakeApplication({ stage: 10 });
+  const intakes = intakeHandlers(INTAKES);
+  const answer = intakes['GET /api/IntakeAvailability']!;
   const view = await renderApp('/Student/Infoform', {
     me: DEMO_USERS.Student,
     handlers: {
@@ -65,7 +67,11 @@ async function openPicker() {
       ...fakeResource('University', [{ id: 2, name: 'Universiti Malaya' }]).handlers,
       ...fakeResource('CourseLevel', [{ id: 1, name: 'Level 1' }]).handlers,
       ...fakeResource('CourseCategory', [{ id: 1, name: 'IT' }]).handlers,
-      ...intakeHandlers(INTAKES),
+      // The intakes answer when the test says so (at once unless it holds them back).
+      'GET /api/IntakeAvailability': async (init, url) => {
+        await intakeAnswer;
+        return answer(init, url);
+      },
     },
   });
   await screen.findByRole('heading', { level: 2 }, { timeout: 40_000 });
@@ -158,6 +164,21 @@ describe('courses step with intakes (issue 21 item 3)', { timeout: 90_000 }, () 
       base: 'StudentCourse',
       body: [9, { universityCourseId: 1, intakeId: 14 }],
     });
+  });
+
+  it('a course cannot be ticked before its intakes are known; once they answer, ticking chooses the next one', async () => {
+    // A tap in that moment (a slow phone line) chose the course without an intake, and the
+    // applicant met "please choose one of the intakes" at Next (seen in the phone wizard's e2e).
+    let answer = () => {};
+    const { user } = await openPicker(new Promise<void>((resolve) => (answer = resolve)));
+    const box = screen.getByRole('checkbox', { name: /^Course 1 —/ });
+    expect(box).toBeDisabled();
+    expect(within(rowOf(/^Course 1 —/)).getByText('Looking for intakes…')).toBeInTheDocument();
+    answer();
+    await waitFor(() => expect(box).toBeEnabled());
+    await user.click(box);
+    const group = screen.getByRole('radiogroup', { name: 'Choose an intake' });
+    expect(within(group).getByRole('radio', { name: 'Starts 3 May 2027' })).toBeChecked();
   });
 
   it('unticking removes the choice; a submitted choice with its intake stays locked', async () => {

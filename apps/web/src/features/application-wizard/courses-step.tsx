@@ -156,7 +156,8 @@ export function CoursesStep({
       <PickerFilters filter={picker.filter} update={picker.update} prices={prices} />
       <PickerResults
         rows={rows}
-        intakes={intakes}
+        intakes={intakes.byCourse}
+        intakesSettled={intakes.settled}
         selected={selected}
         locked={statuses}
         onChoose={choose}
@@ -248,6 +249,7 @@ function PickerFilters({
 function PickerResults({
   rows,
   intakes,
+  intakesSettled,
   selected,
   locked,
   onChoose,
@@ -255,6 +257,7 @@ function PickerResults({
 }: {
   rows: TUniversityCourse[] | undefined;
   intakes: ReadonlyMap<number, TIntakeAvailability[]>;
+  intakesSettled: boolean;
   selected: TCourseChoice[];
   locked: ReadonlyMap<string, TApplicationStatus>;
   onChoose: TChooseHandler;
@@ -288,6 +291,7 @@ function PickerResults({
           row={row}
           description={fee(row)}
           intakes={intakes.get(row.id) ?? []}
+          intakesSettled={intakesSettled}
           selected={selected}
           locked={locked}
           onChoose={onChoose}

@@ -124,7 +124,7 @@ type TResultsProps = {
 function CourseResults({ list, resultsRef, filtered, onClear, onPage, convert }: TResultsProps) {
   const { t } = useTranslation('studentCatalogue');
   // The page's intakes in one call beside the cached list (issue 21 item 3).
-  const intakes = useIntakeAvailability(list.rows.map((r) => r.id));
+  const intakes = useIntakeAvailability(list.rows.map((r) => r.id)).byCourse;
   const total = list.totalRows ?? 0;
   return (
     <>
