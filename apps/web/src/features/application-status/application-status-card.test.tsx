@@ -1,23 +1,19 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { REALTIME, type TApplicationChange } from '@uniapply/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apiCalls,
   DEMO_USERS,
-  FakeHubSocket,
   fakeResource,
   fakeStatusApi,
   fakeUploads,
   historyEntry,
   json,
-  offerOn,
   openRequest,
   renderApp,
   renderScreen,
   statusApplication,
 } from '../../testing';
 import { AgentStudentsPage } from '../agent-students';
-import { hubTransport } from '../notifications/hub-connection';
 
 // Issue 12 on the student's dashboard: each application's status, its timeline newest first, the
 // document requests answered through the wizard's upload slot, and Withdraw behind a confirmation.
@@ -252,60 +248,5 @@ describe("the agent's Details panel", () => {
     expect(
       await within(business).findByRole('button', { name: 'Withdraw the application for Business' }),
     ).toBeEnabled();
-  });
-});
-
-describe('the open card follows live changes (issue 22, left)', () => {
-  const original = hubTransport.createSocket;
-  afterEach(() => {
-    hubTransport.createSocket = original;
-  });
-
-  it('shows the offer’s new answer-by date and the passport’s new place without a reload, in uz', async () => {
-    const socket = new FakeHubSocket();
-    hubTransport.createSocket = async () => socket;
-    const offered = statusApplication(
-      1,
-      'conditionalOffer',
-      [historyEntry(1, null, 'submitted', 1), historyEntry(1, 'underReview', 'conditionalOffer', 2)],
-      [],
-      12,
-      offerOn(1, '2027-03-01T15:59:00.000Z'),
-    );
-    const { fake } = await openDashboard([offered], 'uz');
-    const card = await cardOf('Computer Science');
-    expect(await within(card).findByText(/1-mart, 2027, 23:59/)).toBeInTheDocument();
-    const change = (kind: 'offerTermsChanged' | 'passportMoved', extra: object) =>
-      act(() =>
-        socket.fire(REALTIME.applicationEvent, {
-          kind,
-          studentCourseId: 1,
-          studentId: 12,
-          ownerUserId: DEMO_USERS.Student.userId,
-          byUserId: 1,
-          at: new Date().toISOString(),
-          ...extra,
-        } as TApplicationChange),
-      );
-    // The admin changed the terms: the server's copy has the new date, the push says so.
-    const stored = fake.store.get(1)!;
-    stored.offer = { ...stored.offer!, answerBy: '2027-03-20T15:59:00.000Z' };
-    await change('offerTermsChanged', {
-      historyId: 9,
-      answerBy: '2027-03-20T15:59:00.000Z',
-      fees: null,
-      conditions: [],
-    });
-    expect(await within(card).findByText(/20-mart, 2027, 23:59/)).toBeInTheDocument();
-    expect(within(card).queryByText(/1-mart, 2027, 23:59/)).toBeNull();
-    // Accepted; the admin moved the passport.
-    stored.state = { ...stored.state, status: 'offerAccepted', version: stored.state.version + 1 };
-    stored.offer = { ...stored.offer!, answeredAt: new Date().toISOString() };
-    await change('passportMoved', { from: 'withApplicant', to: 'withApplicant' });
-    const next = await within(card).findByRole('region', { name: 'Keyingi qadamlar' });
-    expect(next).toHaveTextContent('Pasport: sizda');
-    stored.state = { ...stored.state, passportWhereabouts: 'sentToUniversity' };
-    await change('passportMoved', { from: 'withApplicant', to: 'sentToUniversity' });
-    await waitFor(() => expect(next).toHaveTextContent('Pasport: universitetga yuborilgan'));
   });
 });
