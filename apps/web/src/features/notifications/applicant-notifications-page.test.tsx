@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { REALTIME } from '@uniapply/shared';
+import { formatDate, intakeStartInstant, REALTIME, UNIVERSITY_TIME_ZONE } from '@uniapply/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   apiCalls,
@@ -231,6 +231,22 @@ describe('the stored notifications of a student', () => {
       'Arizangiz 1-mart, 2027 kuni boshlanadigan qabuldan 1-iyul, 2027 kuni boshlanadigan qabulga koʻchirildi.',
     );
     expect(entry).toHaveTextContent('Viza kechikdi');
+  });
+
+  it('issue 21, left: the agent’s deferral in ru, of an application that had no intake', async () => {
+    const fake = fakeStoredNotifications([
+      storedOfKind(3, 'intakeDeferred', { fromStartDate: null, toStartDate: '2027-07-01', message: null }),
+    ]);
+    await renderApp('/Agent/Notifications', {
+      me: DEMO_USERS.Agent,
+      language: 'ru',
+      handlers: { 'GET /api/ApplicationStatus/list': () => json([]), ...fake.handlers },
+    });
+    const [entry] = await screen.findAllByRole('article');
+    const day = formatDate(intakeStartInstant('2027-07-01'), 'ru', UNIVERSITY_TIME_ZONE);
+    expect(entry).toHaveTextContent(
+      `Заявка этого студента перенесена на более поздний набор: начало обучения — ${day}`,
+    );
   });
 
   it('issue 22, left: conditions not met are named, in uz', async () => {
