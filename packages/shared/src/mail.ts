@@ -15,6 +15,9 @@ export const MAIL_KINDS = [
   // Issue 22 item 6: the offer's answer-by date near; a condition pending as the intake nears.
   'reminderOffer',
   'reminderCondition',
+  // Issue 22, left: an open offer's terms changed; issue 21, left: a deferral to a later intake.
+  'offerTermsChanged',
+  'intakeDeferred',
 ] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 /** A queued mail's state: waiting (or between retries), delivered, or given up after the last attempt. */

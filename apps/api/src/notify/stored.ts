@@ -66,24 +66,37 @@ async function select(db: TDbOrTx, where: SQL | undefined, limit: number): Promi
   return rows.map(({ userId, ...n }) => ({ userId, notification: n as TUserNotification }));
 }
 
-/** What the applicant is told of a change, or null when nothing. */
+/** What the applicant is told of a change (a stored notification's kind and payload), or null. */
 function toldOf(change: TApplicationChange) {
-  // What the applicant is told: a status change (not confirm's own entry), or (issue 22) every
-  // condition of the offer met, or the passport moved.
-  const told =
-    change.kind === 'statusChanged' && change.from !== null
-      ? ({
-          kind: 'statusChanged',
-          payload: { from: change.from, to: change.to, message: change.message },
-        } as const)
-      : change.kind === 'conditionsMet'
-        ? ({ kind: 'conditionsMet', payload: { offerId: change.offerId } } as const)
-        : change.kind === 'passportMoved'
-          ? ({ kind: 'passportMoved', payload: { from: change.from, to: change.to } } as const)
-          : null;
   // The applicant's own withdrawal is not news to them.
   if (change.byUserId !== null && change.byUserId === change.ownerUserId) return null;
-  return told;
+  // A status change (not confirm's own entry; a move to conditionsNotMet names the conditions), or
+  // (issue 22) every condition of the offer met, the passport moved, the offer's terms changed, or
+  // (issue 21) a deferral to a later intake.
+  switch (change.kind) {
+    case 'statusChanged': {
+      if (change.from === null) return null;
+      const { from, to, message, conditions } = change;
+      return {
+        kind: 'statusChanged',
+        payload: { from, to, message, ...(conditions ? { conditions } : {}) },
+      } as const;
+    }
+    case 'conditionsMet':
+      return { kind: 'conditionsMet', payload: { offerId: change.offerId } } as const;
+    case 'passportMoved':
+      return { kind: 'passportMoved', payload: { from: change.from, to: change.to } } as const;
+    case 'offerTermsChanged': {
+      const { answerBy, fees, conditions } = change;
+      return { kind: 'offerTermsChanged', payload: { answerBy, fees, conditions } } as const;
+    }
+    case 'intakeDeferred': {
+      const { fromStartDate, toStartDate, message } = change;
+      return { kind: 'intakeDeferred', payload: { fromStartDate, toStartDate, message } } as const;
+    }
+    default:
+      return null;
+  }
 }
 
 /**

@@ -1,4 +1,11 @@
-import { instantOfWallClock, type TStatusHistoryEntry, UNIVERSITY_TIME_ZONE } from '@uniapply/shared';
+import {
+  formatDate,
+  instantOfWallClock,
+  intakeStartInstant,
+  type TStatusHistoryEntry,
+  type TUserNotificationList,
+  UNIVERSITY_TIME_ZONE,
+} from '@uniapply/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intakes, studentCourses } from '../../src/db/schema/index.js';
@@ -6,7 +13,9 @@ import { signInAs } from '../app.js';
 import { completeApplication, ok } from '../application-wizard/complete.js';
 import { TestClock } from '../clock.js';
 import { createDocsApp } from '../documents/helpers.js';
+import { rendered } from '../jobs/two-processes.js';
 import { client, seedCatalogue, type TClient, universityCourseBody } from '../resources/helpers.js';
+import { mailsOf, recordChanges } from './helpers.js';
 
 // Issue 21 item 2: an admin moves a live application to a later intake of the same course (a
 // deferral): admins only, recorded in the history, never undone.
@@ -128,22 +137,57 @@ describe('deferral to a later intake', () => {
     ]);
   });
 
+  it('tells the applicant side (issue 21 left): a stored intakeDeferred naming both intakes, a mail, pushed live', async () => {
+    const list = ok<TUserNotificationList>(await agent.get('/UserNotification/list'));
+    const told = list.items.filter((n) => n.kind === 'intakeDeferred');
+    expect(told).toEqual([
+      expect.objectContaining({
+        studentCourseId: application,
+        payload: { fromStartDate: '2027-03-01', toStartDate: '2027-07-01', message: 'Visa delayed' },
+      }),
+    ]);
+    const mails = (await mailsOf(t, studentId)).filter((m) => m.kind === 'intakeDeferred');
+    expect(mails.map((m) => m.audience)).toEqual(['profile', 'agent']);
+    // In the agent's language (none saved: Uzbek), each intake by its start date.
+    const uz = rendered(mails[1]!);
+    expect(uz.subject).toMatch(/^Ariza keyingi qabulga koʻchirildi: /);
+    expect(uz.text).toContain(formatDate(intakeStartInstant('2027-03-01'), 'uz', UNIVERSITY_TIME_ZONE));
+    expect(uz.text).toContain(formatDate(intakeStartInstant('2027-07-01'), 'uz', UNIVERSITY_TIME_ZONE));
+    expect(uz.text).toContain('Visa delayed');
+    // Pushed live to the applicant's side and the admins.
+    const pushed = recordChanges(t);
+    try {
+      ok(await defer(admin, { intakeId: intake.september, version: 1 }));
+    } finally {
+      pushed.stop();
+    }
+    expect(pushed.seen).toEqual([
+      expect.objectContaining({
+        kind: 'intakeDeferred',
+        studentCourseId: application,
+        fromStartDate: '2027-07-01',
+        toStartDate: '2027-09-01',
+        message: null,
+      }),
+    ]);
+  });
+
   it('refuses a final application (rejected)', async () => {
     ok(
       await admin.post('/ApplicationStatus/move', {
         studentCourseId: application,
         to: 'underReview',
-        version: 1,
+        version: 2,
       }),
     );
     ok(
       await admin.post('/ApplicationStatus/move', {
         studentCourseId: application,
         to: 'rejected',
-        version: 2,
+        version: 3,
       }),
     );
-    expect(codeOf(await defer(admin, { intakeId: intake.september, version: 3 }))).toEqual([
+    expect(codeOf(await defer(admin, { intakeId: intake.september, version: 4 }))).toEqual([
       409,
       'statusConflict',
     ]);

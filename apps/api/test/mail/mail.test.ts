@@ -2,12 +2,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { formatDate, formatDateTime, intakeStartInstant } from '@uniapply/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/client.js';
-import { mailJobs } from '../../src/db/schema/index.js';
+import { intakes, mailJobs } from '../../src/db/schema/index.js';
 import { enqueueMail, type TMailRequest } from '../../src/modules/mail/index.js';
 import { createMailTransport } from '../../src/modules/mail/transport.js';
 import { MailWorker } from '../../src/modules/mail/worker.js';
@@ -268,6 +269,73 @@ describe('one event, one mail per recipient (issue 20 item 6)', () => {
     expect(asked[0]!.text).toMatch(
       /\n- .+\n- Bank statement\n\nMessage from our staff:\n\nBefore Friday, please\./,
     );
+  });
+});
+
+describe('issue 22 left: changed terms, a deferral, conditions not met', () => {
+  it('an Uzbek student gets each in Uzbek, naming the answer-by date, the intakes and the conditions', async () => {
+    const admin = client(t, await signInAs(t, `${unique('terms.admin')}@example.test`, 'Admin'));
+    const tag = unique('Trm');
+    const cat = await seedCatalogue(admin, tag);
+    const intake = async (startDate: string) =>
+      (
+        await t.database.db
+          .insert(intakes)
+          .values({
+            universityCourseId: cat.universityCourseId,
+            startDate,
+            applicationDeadline: `${startDate.slice(0, 4)}-01-01T00:00:00.000Z`,
+            acceptanceDeadline: `${startDate.slice(0, 4)}-02-01T00:00:00.000Z`,
+          })
+          .returning({ id: intakes.id })
+      )[0]!.id;
+    const march = await intake('2040-03-01');
+    const student = await account('Student', 'uz', 'terms');
+    const mine = await submitted(t, client(t, student), student, unique('Terms'), [
+      { universityCourseId: cat.universityCourseId, intakeId: march },
+    ]);
+    const id = mine.applications[0]!;
+    const july = await intake('2040-07-01');
+    await t.app.mailWorker.drain();
+    const seen = smtp.to(student.email).length;
+    const move = async (path: string, body: Record<string, unknown>) =>
+      ok(
+        await admin.post(`/ApplicationStatus/${path}`, {
+          studentCourseId: id,
+          version: (await stateOf(admin, id)).version,
+          ...body,
+        }),
+      );
+    await move('move', { to: 'underReview' });
+    await move('move', {
+      to: 'conditionalOffer',
+      offer: { conditions: [{ kind: 'englishTest', text: 'IELTS 6.0' }] },
+    });
+    await t.app.mailWorker.drain();
+    const answerBy = '2040-02-20T09:00:00.000Z';
+    await move('offerTerms', {
+      answerBy,
+      conditions: [{ kind: 'englishTest', text: 'IELTS 6.5' }, { kind: 'transcript' }],
+    });
+    await move('defer', { intakeId: july, message: 'Vizangiz kechikdi' });
+    await forceStatus(t, id, 'offerAccepted');
+    await move('move', { to: 'conditionsNotMet' });
+    await t.app.mailWorker.drain();
+    const [terms, deferred, notMet] = smtp.to(student.email).slice(seen + 2);
+    const course = `${tag} Software`;
+    expect(terms!.subject).toBe(`Taklif shartlari oʻzgardi: ${course}, ${tag} University`);
+    expect(terms!.text).toContain(
+      `- ${formatDateTime(answerBy, 'uz', 'Asia/Kuala_Lumpur')} (Kuala-Lumpur vaqti)`,
+    );
+    expect(terms!.text).toContain(`- ${formatDateTime(answerBy, 'uz', 'Asia/Tashkent')} (Toshkent vaqti)`);
+    expect(terms!.text).toContain('- Ingliz tili imtihoni: IELTS 6.5\n- Baholar varaqasi');
+    expect(deferred!.subject).toBe(`Ariza keyingi qabulga koʻchirildi: ${course}, ${tag} University`);
+    expect(deferred!.text).toContain(formatDate(intakeStartInstant('2040-03-01'), 'uz', 'Asia/Kuala_Lumpur'));
+    expect(deferred!.text).toContain(formatDate(intakeStartInstant('2040-07-01'), 'uz', 'Asia/Kuala_Lumpur'));
+    expect(deferred!.text).toContain('Vizangiz kechikdi');
+    expect(notMet!.subject).toContain('Taklif shartlari bajarilmadi');
+    expect(notMet!.text).toContain('- Ingliz tili imtihoni: IELTS 6.5\n- Baholar varaqasi');
+    expect(smtp.to(student.email)).toHaveLength(seen + 5);
   });
 });
 

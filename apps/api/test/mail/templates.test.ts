@@ -1,4 +1,11 @@
-import { APPLICATION_STATUSES, formatDateTime, LANGUAGES, MAIL_KINDS } from '@uniapply/shared';
+import {
+  APPLICATION_STATUSES,
+  formatDate,
+  formatDateTime,
+  intakeStartInstant,
+  LANGUAGES,
+  MAIL_KINDS,
+} from '@uniapply/shared';
 import { describe, expect, it } from 'vitest';
 import { serverTranslator } from '../../src/i18n/catalogues.js';
 import { renderMail, type TAudience } from '../../src/modules/mail/templates.js';
@@ -17,6 +24,14 @@ const params = {
   items: ['Passport'],
   step: 4,
   deadline: '2027-03-01T15:59:00.000Z',
+  answerBy: '2027-03-20T15:59:00.000Z',
+  fees: 'MYR 41,000 a year',
+  conditions: [
+    { kind: 'englishTest' as const, text: 'IELTS 6.5' },
+    { kind: 'deposit' as const, text: null },
+  ],
+  fromStartDate: '2027-03-01',
+  toStartDate: '2027-07-01',
 };
 const links = { portal: 'https://uniapply.test/', unsubscribe: 'https://uniapply.test/Student/Profile' };
 const AUDIENCES: TAudience[] = ['student', 'profile', 'agent'];
@@ -65,6 +80,60 @@ describe('mail texts', () => {
       }
     }
   });
+
+  it.each([...LANGUAGES])(
+    'in %s name an offer’s new terms and a deferral’s intakes through the one formatter (issue 22, left)',
+    (language) => {
+      const t = serverTranslator(language);
+      for (const audience of AUDIENCES) {
+        const terms = renderMail({ kind: 'offerTermsChanged', language, audience, params, links });
+        for (const zone of ['Asia/Kuala_Lumpur', 'Asia/Tashkent'])
+          expect(terms.text).toContain(
+            `- ${formatDateTime(params.answerBy, language, zone)} (${t(`common:timeZones.${zone}`)})`,
+          );
+        expect(terms.text).toContain(
+          `- ${t('offers:kinds.englishTest')}: IELTS 6.5\n- ${t('offers:kinds.deposit')}`,
+        );
+        expect(terms.text).toContain('MYR 41,000 a year');
+        const deferred = renderMail({ kind: 'intakeDeferred', language, audience, params, links });
+        for (const day of ['2027-03-01', '2027-07-01'])
+          expect(deferred.text).toContain(formatDate(intakeStartInstant(day), language, 'Asia/Kuala_Lumpur'));
+        // Without the intake it left, the one it moved to.
+        const to = renderMail({
+          kind: 'intakeDeferred',
+          language,
+          audience,
+          params: { ...params, fromStartDate: undefined },
+          links,
+        });
+        expect(to.text).toContain(
+          formatDate(intakeStartInstant('2027-07-01'), language, 'Asia/Kuala_Lumpur'),
+        );
+        expect(to.text).not.toContain(
+          formatDate(intakeStartInstant('2027-03-01'), language, 'Asia/Kuala_Lumpur'),
+        );
+      }
+      // conditionsNotMet names the conditions; another status change names none.
+      const notMet = renderMail({
+        kind: 'statusChanged',
+        language,
+        audience: 'student',
+        params: { ...params, to: 'conditionsNotMet' },
+        links,
+      });
+      expect(notMet.text).toContain(
+        `${t('mailTexts:conditionsNotMet')}\n\n- ${t('offers:kinds.englishTest')}: IELTS 6.5`,
+      );
+      const plain = renderMail({
+        kind: 'statusChanged',
+        language,
+        audience: 'student',
+        params: { ...params, conditions: undefined },
+        links,
+      });
+      expect(plain.text).not.toContain(t('mailTexts:conditionsNotMet'));
+    },
+  );
 
   it('write Uzbek with ʻ and ʼ, not with look-alikes', () => {
     for (const kind of MAIL_KINDS) {

@@ -315,6 +315,26 @@ describe(`offer lapse (${testDbKind()})`, { timeout: 180_000 }, () => {
     const agentMail = told.mails.find((m) => m.audience === 'agent')!;
     expect(agentMail.language).toBe('ru');
     expect(rendered(agentMail).subject).toContain('Условия предложения не выполнены');
+    // Both name the conditions that were pending (the met one is not named), each in its language.
+    expect(told.notifications.map((n) => n.payload)).toEqual([
+      {
+        from: 'offerAccepted',
+        to: 'conditionsNotMet',
+        message: null,
+        conditions: [{ kind: 'englishTest', text: 'IELTS 6.0' }],
+      },
+      {
+        from: 'depositPaid',
+        to: 'conditionsNotMet',
+        message: null,
+        conditions: [{ kind: 'englishTest', text: 'IELTS 6.0' }],
+      },
+    ]);
+    expect(rendered(agentMail).text).toContain('- Экзамен по английскому: IELTS 6.0');
+    const agentList = ok<TUserNotificationList>(await agent.get('/UserNotification/list'));
+    expect(agentList.items.find((n) => n.studentCourseId === pending)?.payload).toMatchObject({
+      conditions: [{ kind: 'englishTest', text: 'IELTS 6.0' }],
+    });
 
     // The next day the later intake starts.
     await lapseTwiceAndInTwoProcesses(at(starts, DAY + MINUTE));
@@ -345,6 +365,15 @@ describe(`offer lapse (${testDbKind()})`, { timeout: 180_000 }, () => {
       .innerJoin(offers, eq(offers.id, offerConditions.offerId))
       .where(and(eq(offers.studentCourseId, id), eq(offerConditions.state, 'notMet')));
     expect(decided).toEqual([{ decidedBy: adminWho.userId }]);
+    // The student is told which conditions were not met (the pending one only).
+    const told = await toldAbout(own.studentId, [id], 'statusChanged');
+    expect(told.notifications.at(-1)?.payload).toEqual({
+      from: 'offerAccepted',
+      to: 'conditionsNotMet',
+      message: null,
+      conditions: [{ kind: 'englishTest', text: 'IELTS 6.0' }],
+    });
+    expect(rendered(told.mails.at(-1)!).text).toContain('- English test: IELTS 6.0');
   });
 
   it('two processes at once over many due offers: each application moves once', async () => {

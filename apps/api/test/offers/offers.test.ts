@@ -1,7 +1,9 @@
 import {
+  formatDateTime,
   instantOfWallClock,
   type TApplicationStatusDetail,
   type TOffer,
+  type TUserNotificationList,
   UNIVERSITY_TIME_ZONE,
 } from '@uniapply/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -9,11 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, intakes, offers, studentCourses, userNotifications } from '../../src/db/schema/index.js';
 import { releaseUnreferenced } from '../../src/modules/documents/repository.js';
 import { signInAs } from '../app.js';
-import { mailsOf, submitted } from '../application-status/helpers.js';
+import { mailsOf, recordChanges, submitted } from '../application-status/helpers.js';
 import { completeApplication, ok } from '../application-wizard/complete.js';
 import { TestClock } from '../clock.js';
 import { createDocsApp, download, upload } from '../documents/helpers.js';
 import { pdfFile } from '../documents/samples.js';
+import { rendered } from '../jobs/two-processes.js';
 import { client, seedCatalogue, type TClient, type TWho } from '../resources/helpers.js';
 
 // Issue 22 item 2: offers as records beside the status. The admin's move to an offer creates or
@@ -261,6 +264,78 @@ describe('terms without a status move', () => {
         }),
       ),
     ).toEqual([409, 'statusConflict']);
+  });
+});
+
+describe('the applicant is told of changed terms (issue 22, left)', () => {
+  it('a stored offerTermsChanged with the new answer-by date, fees and conditions, a mail to the profile and the agent, pushed live', async () => {
+    const before = ok<TApplicationStatusDetail>(
+      await admin.get(`/ApplicationStatus/get?studentCourseId=${withIntake}`),
+    );
+    const mailsBefore = (await mailsOf(t, agentStudentId)).length;
+    const pushed = recordChanges(t);
+    const answerBy = '2027-03-20T09:00:00.000Z';
+    try {
+      ok(
+        await admin.post('/ApplicationStatus/offerTerms', {
+          studentCourseId: withIntake,
+          version: before.state.version,
+          fees: 'MYR 41,000 a year',
+          answerBy,
+          conditions: [{ kind: 'englishTest', text: 'IELTS 6.5' }, { kind: 'deposit' }],
+        }),
+      );
+    } finally {
+      pushed.stop();
+    }
+    const terms = {
+      answerBy,
+      fees: 'MYR 41,000 a year',
+      conditions: [
+        { kind: 'englishTest', text: 'IELTS 6.5' },
+        { kind: 'deposit', text: null },
+      ],
+    };
+    expect(pushed.seen).toEqual([
+      expect.objectContaining({ kind: 'offerTermsChanged', studentCourseId: withIntake, ...terms }),
+    ]);
+    const list = ok<TUserNotificationList>(await agent.get('/UserNotification/list'));
+    expect(list.items[0]).toMatchObject({
+      kind: 'offerTermsChanged',
+      studentCourseId: withIntake,
+      payload: terms,
+    });
+    expect(list.unread).toBeGreaterThan(0);
+    // The student of another profile hears nothing of it.
+    const own = ok<TUserNotificationList>(await student.get('/UserNotification/list'));
+    expect(own.items.some((n) => n.kind === 'offerTermsChanged')).toBe(false);
+    const mails = (await mailsOf(t, agentStudentId)).slice(mailsBefore);
+    expect(mails.map((m) => [m.kind, m.audience])).toEqual([
+      ['offerTermsChanged', 'profile'],
+      ['offerTermsChanged', 'agent'],
+    ]);
+    // In the recipient's language (the agent saved none: Uzbek), the date through the one formatter.
+    const uz = rendered(mails[1]!);
+    expect(uz.subject).toMatch(/^Taklif shartlari oʻzgardi: /);
+    expect(uz.text).toContain(
+      `- ${formatDateTime(answerBy, 'uz', UNIVERSITY_TIME_ZONE)} (Kuala-Lumpur vaqti)`,
+    );
+    expect(uz.text).toContain('- Ingliz tili imtihoni: IELTS 6.5');
+    expect(uz.text).toContain('- Depozit');
+    expect(uz.text).toContain('MYR 41,000 a year');
+
+    // Terms saved unchanged tell nobody again.
+    const again = (await offerOf(admin, withIntake))!;
+    ok(
+      await admin.post('/ApplicationStatus/offerTerms', {
+        studentCourseId: withIntake,
+        version: await versionOf(withIntake),
+        fees: again.fees,
+        answerBy: again.answerBy,
+        conditions: again.conditions.map((c) => ({ kind: c.kind, text: c.text })),
+      }),
+    );
+    expect((await mailsOf(t, agentStudentId)).length).toBe(mailsBefore + 2);
   });
 });
 

@@ -1,4 +1,10 @@
-import type { TApplicationStatus, TPassportWhereabouts, TUserNotification } from '@uniapply/shared';
+import type {
+  TApplicationStatus,
+  TPassportWhereabouts,
+  TReminderNotificationKind,
+  TReminderPayload,
+  TUserNotification,
+} from '@uniapply/shared';
 import { json, type THandlers } from './fake-api';
 
 // Issue 18: the stored notifications of one student or agent as the web tests' fake, answering the
@@ -46,11 +52,20 @@ export const storedPassportMoved = (
   payload: { from, to },
 });
 
+/** A notification of a kind other than a reminder, with its payload, as the server stores it. */
+export const storedOfKind = <K extends Exclude<TUserNotification['kind'], TReminderNotificationKind>>(
+  id: number,
+  kind: K,
+  payload: Extract<TUserNotification, { kind: K }>['payload'],
+  options: Partial<Omit<TUserNotification, 'kind' | 'payload'>> = {},
+): TUserNotification =>
+  ({ ...storedNotification(id, 'submitted', options), kind, payload }) as TUserNotification;
+
 /** A reminder (issue 21 item 5) as the server stores it. */
 export const storedReminder = (
   id: number,
-  kind: Exclude<TUserNotification['kind'], 'statusChanged' | 'conditionsMet' | 'passportMoved'>,
-  payload: Extract<TUserNotification, { kind: typeof kind }>['payload'],
+  kind: TReminderNotificationKind,
+  payload: TReminderPayload,
   options: Partial<Omit<TUserNotification, 'kind' | 'payload'>> = {},
 ): TUserNotification => ({ ...storedNotification(id, 'submitted', options), kind, payload });
 

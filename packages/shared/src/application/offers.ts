@@ -93,6 +93,22 @@ export const ZOfferCondition = z.object({
 export type TOfferCondition = z.infer<typeof ZOfferCondition>;
 
 /**
+ * A condition as a notification or a mail names it (issue 22, left): its kind and the admin's text,
+ * named in the reader's language by conditionName.
+ */
+export const ZNamedCondition = ZOfferCondition.pick({ kind: true, text: true });
+export type TNamedCondition = z.infer<typeof ZNamedCondition>;
+
+/**
+ * A condition's name: its kind from the translated list (`offers:kinds.*`), then the admin's text
+ * (an `other` condition is its text alone). The one naming of the cards, letters, notifications and mails.
+ */
+export function conditionName(c: TNamedCondition, t: (key: string) => string): string {
+  const kind = t(`offers:kinds.${c.kind}`);
+  return c.text ? (c.kind === 'other' ? c.text : `${kind}: ${c.text}`) : kind;
+}
+
+/**
  * An offer as its readers see it. `conditionsMetAt`: every condition met (the offer then shows as
  * unconditional); `answeredAt`: accepted or declined (the status says which); `letterFileId`: the
  * stored letter of the current terms.

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { zId } from '../fields.js';
 import {
+  type TNamedCondition,
   type TPassportWhereabouts,
   termsFitType,
+  ZNamedCondition,
   ZOffer,
   ZOfferTerms,
   ZPassportWhereabouts,
@@ -239,6 +241,13 @@ export const ZApplicationStatusState = z.object({
 });
 export type TApplicationStatusState = z.infer<typeof ZApplicationStatusState>;
 
+/** A deferral's intakes (issue 21), by their start dates ('YYYY-MM-DD'; a deleted intake: null). */
+export const ZDeferralIntakes = z.object({
+  fromStartDate: z.string().nullable(),
+  toStartDate: z.string().nullable(),
+});
+export type TDeferralIntakes = z.infer<typeof ZDeferralIntakes>;
+
 /**
  * One history entry. `byUserId` null: the system (confirm, every request answered). `undoes`:
  * the entry this one reverses; `undone`: this entry was reversed later. `internal` entries and
@@ -260,7 +269,7 @@ export const ZStatusHistoryEntry = z.object({
    * A deferral (issue 21): the start dates of the intakes it moved between (a deleted intake:
    * null). Absent or null on every other entry.
    */
-  deferral: z.object({ fromStartDate: z.string().nullable(), toStartDate: z.string().nullable() }).nullish(),
+  deferral: ZDeferralIntakes.nullish(),
   /** The admins changed the open offer's terms (fees, answer-by date, conditions) without a move. */
   offerTerms: z.boolean().optional(),
 });
@@ -343,6 +352,10 @@ export const USER_NOTIFICATION_KINDS = [
   'conditionsMet',
   // Issue 22 item 5: an admin moved the passport (migration 0023).
   'passportMoved',
+  // Issue 22, left: an admin changed an open offer's terms; an admin deferred the application to a
+  // later intake (issue 21, left). Migration 0025.
+  'offerTermsChanged',
+  'intakeDeferred',
 ] as const;
 export type TReminderNotificationKind = (typeof REMINDER_NOTIFICATION_KINDS)[number];
 export const ZUserNotificationPayload = z.object({
@@ -350,6 +363,8 @@ export const ZUserNotificationPayload = z.object({
   to: ZApplicationStatus,
   /** The message for the applicant; never an internal note. */
   message: z.string().nullable(),
+  /** A move to conditionsNotMet (issue 22, left): the conditions that were still pending. */
+  conditions: z.array(ZNamedCondition).optional(),
 });
 /** A reminder (issue 21 item 5): what its text needs beyond the application it names. */
 export const ZReminderPayload = z.object({
@@ -369,6 +384,16 @@ export type TReminderPayload = z.infer<typeof ZReminderPayload>;
 export const ZConditionsMetPayload = z.object({ offerId: zId });
 /** Issue 22 item 5: where the passport was and where it is now. */
 export const ZPassportMovedPayload = z.object({ from: ZPassportWhereabouts, to: ZPassportWhereabouts });
+/** Issue 22, left: an open offer's terms as they are now (the answer-by date an instant). */
+export const ZOfferTermsChangedPayload = z.object({
+  answerBy: z.string(),
+  fees: z.string().nullable(),
+  conditions: z.array(ZNamedCondition),
+});
+export type TOfferTermsChangedPayload = z.infer<typeof ZOfferTermsChangedPayload>;
+/** Issue 21, left: the intakes a deferral moved between, and the admin's note (never internal). */
+export const ZIntakeDeferredPayload = ZDeferralIntakes.extend({ message: z.string().nullable() });
+export type TIntakeDeferredPayload = z.infer<typeof ZIntakeDeferredPayload>;
 
 const ZUserNotificationBase = z.object({
   id: zId,
@@ -391,6 +416,8 @@ export const ZUserNotification = z.discriminatedUnion('kind', [
   ZUserNotificationBase.extend({ kind: z.enum(REMINDER_NOTIFICATION_KINDS), payload: ZReminderPayload }),
   ZUserNotificationBase.extend({ kind: z.literal('conditionsMet'), payload: ZConditionsMetPayload }),
   ZUserNotificationBase.extend({ kind: z.literal('passportMoved'), payload: ZPassportMovedPayload }),
+  ZUserNotificationBase.extend({ kind: z.literal('offerTermsChanged'), payload: ZOfferTermsChangedPayload }),
+  ZUserNotificationBase.extend({ kind: z.literal('intakeDeferred'), payload: ZIntakeDeferredPayload }),
 ]);
 export type TUserNotification = z.infer<typeof ZUserNotification>;
 
@@ -484,10 +511,16 @@ export type TApplicationChange =
       internalNote: string | null;
       /** The history entry this change reverses (an undo). */
       undoes: number | null;
+      /** A move to conditionsNotMet (issue 22, left): the conditions it found pending. */
+      conditions?: TNamedCondition[];
     })
   | (TChangeBase & { kind: 'documentsRequested'; requestIds: number[] })
   | (TChangeBase & { kind: 'requestAnswered'; requestId: number; openRequests: number })
   /** Issue 22: an admin's decision met the offer's last pending condition. */
   | (TChangeBase & { kind: 'conditionsMet'; offerId: number })
   /** Issue 22 item 5: an admin moved the passport (not a status change: no history entry). */
-  | (TChangeBase & { kind: 'passportMoved'; from: TPassportWhereabouts; to: TPassportWhereabouts });
+  | (TChangeBase & { kind: 'passportMoved'; from: TPassportWhereabouts; to: TPassportWhereabouts })
+  /** Issue 22, left: an admin changed an open offer's terms (its history entry; the terms now). */
+  | (TChangeBase & { kind: 'offerTermsChanged'; historyId: number } & TOfferTermsChangedPayload)
+  /** Issue 21, left: an admin deferred the application to a later intake (its history entry). */
+  | (TChangeBase & { kind: 'intakeDeferred'; historyId: number } & TIntakeDeferredPayload);

@@ -18,9 +18,9 @@ import { intakes, studentCourses } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { documented, problems } from '../../http/openapi.js';
 import { zQueryInt } from '../../resources/hooks.js';
-import { inTransaction } from '../../resources/mutations.js';
 import { actorOf, type TActor } from '../../resources/scope.js';
 import { readSettings } from '../../settings/store.js';
+import { type ChangeCollector, withChanges } from './events.js';
 import { insertHistory, lockStatus, setStatus, stateOf } from './repository.js';
 import { intakeTimes, takenSeats } from './seats.js';
 import { requireApplication, statusConflict } from './service.js';
@@ -104,6 +104,7 @@ const notLater = () =>
  */
 export async function deferApplication(
   tx: TDbOrTx,
+  changes: ChangeCollector,
   actor: TActor,
   input: TIntakeDeferral,
   now: Date,
@@ -113,8 +114,13 @@ export async function deferApplication(
   if (current.version !== input.version) throw statusConflict('stale', current);
   if (isFinalStatus(current.status)) throw statusConflict('illegal', current);
   const later = await laterIntakes(tx, app.studentCourseId, now, 8);
-  if (!later.some((i) => i.id === input.intakeId)) throw notLater();
-  const { universityCourseId, intakeId: fromIntakeId } = await courseAndIntake(tx, app.studentCourseId);
+  const target = later.find((i) => i.id === input.intakeId);
+  if (!target) throw notLater();
+  const {
+    universityCourseId,
+    intakeId: fromIntakeId,
+    startDate: fromStartDate,
+  } = await courseAndIntake(tx, app.studentCourseId);
   const [taken] = await tx
     .select({ id: studentCourses.id })
     .from(studentCourses)
@@ -139,7 +145,7 @@ export async function deferApplication(
     .where(eq(studentCourses.id, app.studentCourseId));
   await setStatus(tx, app.studentCourseId, current.status); // a new version: others' views are stale
   const message = input.message?.trim() || null;
-  await insertHistory(tx, {
+  const entry = await insertHistory(tx, {
     studentCourseId: app.studentCourseId,
     fromStatus: current.status,
     toStatus: current.status,
@@ -148,6 +154,17 @@ export async function deferApplication(
     message,
     fromIntakeId,
     toIntakeId: input.intakeId,
+  });
+  // Issue 21, left: the applicant side is told (a stored notification, a mail, a live push).
+  await changes.record(tx, {
+    kind: 'intakeDeferred',
+    ...app,
+    historyId: entry.id,
+    fromStartDate: fromStartDate ?? null,
+    toStartDate: target.startDate,
+    message,
+    byUserId: actor.id,
+    at: entry.at,
   });
   return stateOf(tx, app);
 }
@@ -188,7 +205,9 @@ export function registerDeferralRoutes(fastify: FastifyInstance) {
         operationId: 'ApplicationStatus_defer',
         summary: 'Move a live application to a later intake of the same course (admins)',
         description:
-          'The status stays; the history records the move with both intakes; there is no undo. A stale ' +
+          'The status stays; the history records the move with both intakes; there is no undo. The ' +
+          'applicant side is told: a stored notification `intakeDeferred` naming both intakes by their ' +
+          'start dates (and the note), a mail, a live push. A stale ' +
           '`version` or a final application is a 409 `statusConflict`; an intake that is not a later ' +
           'one of the same course a 400 `intakeNotLater`.',
         body: ZIntakeDeferral,
@@ -196,8 +215,8 @@ export function registerDeferralRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) =>
-      inTransaction(db, 'application', (tx) =>
-        deferApplication(tx, actorOf(req.user!), req.body, app.clock.now()),
+      withChanges(app, (tx, changes) =>
+        deferApplication(tx, changes, actorOf(req.user!), req.body, app.clock.now()),
       ),
   );
 }

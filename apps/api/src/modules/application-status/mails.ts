@@ -62,6 +62,8 @@ export async function enqueueChangeMails(
     (c) =>
       c.kind === 'documentsRequested' ||
       c.kind === 'conditionsMet' ||
+      c.kind === 'offerTermsChanged' ||
+      c.kind === 'intakeDeferred' ||
       (c.kind === 'statusChanged' &&
         (c.from === null || !(c.to === 'documentsRequested' && asked.has(c.studentCourseId)))),
   );
@@ -83,6 +85,32 @@ export async function enqueueChangeMails(
         studentId: change.studentId,
         params: named(change.studentCourseId),
       });
+    // Issue 22, left: the offer's new terms (the answer-by date in both zones, the conditions named).
+    else if (change.kind === 'offerTermsChanged')
+      mails.push({
+        kind: 'offerTermsChanged',
+        studentId: change.studentId,
+        params: {
+          ...named(change.studentCourseId),
+          answerBy: change.answerBy,
+          ...(change.fees ? { fees: change.fees } : {}),
+          conditions: change.conditions,
+        },
+        required: true,
+      });
+    // Issue 21, left: a deferral names both intakes by their start dates, with the admin's note.
+    else if (change.kind === 'intakeDeferred')
+      mails.push({
+        kind: 'intakeDeferred',
+        studentId: change.studentId,
+        params: {
+          ...named(change.studentCourseId),
+          ...(change.fromStartDate ? { fromStartDate: change.fromStartDate } : {}),
+          ...(change.toStartDate ? { toStartDate: change.toStartDate } : {}),
+          ...(change.message ? { message: change.message } : {}),
+        },
+        required: true,
+      });
     else if (change.kind !== 'statusChanged') continue;
     else if (change.from === null)
       received.set(change.studentId, [...(received.get(change.studentId) ?? []), change.studentCourseId]);
@@ -96,6 +124,8 @@ export async function enqueueChangeMails(
             from: change.from,
             to: change.to,
             ...(change.message ? { message: change.message } : {}),
+            // Issue 22, left: a move to conditionsNotMet names the conditions it found pending.
+            ...(change.conditions?.length ? { conditions: change.conditions } : {}),
           },
         }),
       );

@@ -1,5 +1,7 @@
 import {
   type TApplicationStatus,
+  type TOffer,
+  type TOfferTermsChangedPayload,
   ZApplicationStatusDetail,
   ZOffer,
   ZOfferConditionDecision,
@@ -46,6 +48,15 @@ async function recordConditionsMet(
   await changes.record(tx, { kind: 'conditionsMet', ...app, offerId, byUserId, at: now.toISOString() });
 }
 
+/** The terms the applicant is told of: the answer-by date, the fees and the conditions named. */
+const termsOf = (offer: TOffer): TOfferTermsChangedPayload => ({
+  answerBy: offer.answerBy,
+  fees: offer.fees,
+  conditions: offer.conditions.map((c) => ({ kind: c.kind, text: c.text })),
+});
+const sameTerms = (a: TOfferTermsChangedPayload, b: TOfferTermsChangedPayload) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
 /** The terms change's mark on the application: the version goes up, one history entry says so. */
 async function recordTermsChange(
   tx: TDbOrTx,
@@ -54,7 +65,7 @@ async function recordTermsChange(
   by: TActor,
 ) {
   await setStatus(tx, studentCourseId, status);
-  await insertHistory(tx, {
+  return insertHistory(tx, {
     studentCourseId,
     fromStatus: status,
     toStatus: status,
@@ -89,7 +100,10 @@ function registerTermsRoute(fastify: FastifyInstance) {
           'conditions (a condition with the same kind and text keeps its decision and evidence). Only ' +
           'while the application is in `conditionalOffer` or `unconditionalOffer`; otherwise a 409 `offerClosed`. ' +
           '`version` is the one the admin saw: a stale one is a 409 `statusConflict` like a stale move. ' +
-          'A change raises the version and writes one history entry (`offerTerms`, the same status both sides).',
+          'A change raises the version and writes one history entry (`offerTerms`, the same status both sides). ' +
+          'New terms tell the applicant side (the student, or the owning agent and the profile): a stored ' +
+          'notification `offerTermsChanged` with the answer-by date, fees and conditions, a mail, a live push; ' +
+          'the same terms saved again tell nobody.',
         body: ZOfferTermsChange,
         response: { 200: documented(ZApplicationStatusDetail.shape.offer), ...problems(404, 409) },
       },
@@ -102,6 +116,7 @@ function registerTermsRoute(fastify: FastifyInstance) {
         // The version the admin saw, checked like a move's: a stale one changes nothing.
         const current = await lockSeen(tx, found.studentCourseId, req.body.version);
         const { studentCourseId: _, version: _version, ...terms } = req.body;
+        const before = await offerOf(tx, found.studentCourseId);
         const saved = await changeTerms(tx, {
           ...found,
           status: current.status,
@@ -109,9 +124,20 @@ function registerTermsRoute(fastify: FastifyInstance) {
           byUserId: actor.id,
           now,
         });
-        await recordTermsChange(tx, found.studentCourseId, current.status, actor);
+        const entry = await recordTermsChange(tx, found.studentCourseId, current.status, actor);
+        const after = (await offerOf(tx, found.studentCourseId))!;
+        // Issue 22, left: the applicant side is told of new terms (not of the same terms saved again).
+        if (!before || !sameTerms(termsOf(before), termsOf(after)))
+          await changes.record(tx, {
+            kind: 'offerTermsChanged',
+            ...found,
+            historyId: entry.id,
+            ...termsOf(after),
+            byUserId: actor.id,
+            at: entry.at,
+          });
         if (saved.conditionsMet) await recordConditionsMet(tx, changes, found, saved.offerId, actor.id, now);
-        return offerOf(tx, found.studentCourseId);
+        return after;
       });
     },
   );

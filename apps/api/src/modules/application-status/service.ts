@@ -3,6 +3,7 @@ import {
   mayReplaceAnswer,
   type TApplicationStatus,
   type TApplicationStatusState,
+  type TNamedCondition,
   type TStatusMove,
   type TStatusUndo,
   type TWithdraw,
@@ -101,9 +102,12 @@ export async function writeChange(
   c: TChangeInput,
 ) {
   if (c.from !== null) await setStatus(tx, app.studentCourseId, c.to);
-  // Issue 22: the conditions still pending are not met once the application is conditionsNotMet.
-  if (c.to === 'conditionsNotMet' && c.from !== c.to)
-    await failPendingConditions(tx, [app.studentCourseId], c.by?.id ?? null);
+  // Issue 22: the conditions still pending are not met once the application is conditionsNotMet
+  // (the applicant is told which).
+  const failed =
+    c.to === 'conditionsNotMet' && c.from !== c.to
+      ? (await failPendingConditions(tx, [app.studentCourseId], c.by?.id ?? null)).get(app.studentCourseId)
+      : undefined;
   const message = c.message?.trim() ? c.message.trim() : null;
   const internal = Boolean(c.internal && message);
   const entry = await insertHistory(tx, {
@@ -127,6 +131,7 @@ export async function writeChange(
     message: internal ? null : message,
     internalNote: internal ? message : null,
     undoes: c.undoes ?? null,
+    ...(failed ? { conditions: failed } : {}),
   });
   return entry;
 }
@@ -331,12 +336,14 @@ export async function systemMoves(
     apps.map((a) => ({ studentCourseId: a.studentCourseId, fromStatus: a.from, toStatus: to })),
   );
   const entryOf = new Map(entries.map((e) => [e.studentCourseId, e]));
-  if (to === 'conditionsNotMet')
-    await failPendingConditions(
-      tx,
-      apps.map((a) => a.studentCourseId),
-      null,
-    );
+  const failed =
+    to === 'conditionsNotMet'
+      ? await failPendingConditions(
+          tx,
+          apps.map((a) => a.studentCourseId),
+          null,
+        )
+      : new Map<number, TNamedCondition[]>();
   await changes.recordAll(
     tx,
     apps.map(({ from, version: _version, ...app }) => {
@@ -352,6 +359,7 @@ export async function systemMoves(
         message: null,
         internalNote: null,
         undoes: null,
+        ...(failed.has(app.studentCourseId) ? { conditions: failed.get(app.studentCourseId) } : {}),
       };
     }),
   );

@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type TAppLanguage, type TMailKind } from '@uniapply/shared';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type TAppLanguage,
+  type TMailKind,
+  ZNamedCondition,
+} from '@uniapply/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDbOrTx } from '../../db/client.js';
@@ -30,6 +36,8 @@ export const ZMailRequest = z.discriminatedUnion('kind', [
       to: z.enum(APPLICATION_STATUSES),
       /** Shown to the student as it is: never pass an internal note here. */
       message: z.string().max(4000).optional(),
+      /** A move to conditionsNotMet: the conditions not met (named in the recipient's language). */
+      conditions: z.array(ZNamedCondition).max(50).optional(),
     }),
   }),
   z.object({

@@ -2,9 +2,13 @@ import type { TAppLanguage, TMailKind, TServerTranslate } from '@uniapply/shared
 import {
   APPLICANT_TIME_ZONE,
   APPLICATION_STATUSES,
+  conditionName,
   documentTypeName,
+  formatDate,
   formatDateTime,
+  intakeStartInstant,
   type TApplicationStatus,
+  type TNamedCondition,
   UNIVERSITY_TIME_ZONE,
 } from '@uniapply/shared';
 import { serverTranslator } from '../../i18n/catalogues.js';
@@ -40,6 +44,13 @@ export type TMailParams = {
   answerBy?: string;
   /** reminderCondition: the intake's start, an instant (named in both zones). */
   intakeStart?: string;
+  /** offerTermsChanged: the fees as the offer states them. */
+  fees?: string;
+  /** offerTermsChanged: the offer's conditions; statusChanged to conditionsNotMet: those not met. */
+  conditions?: TNamedCondition[];
+  /** intakeDeferred: the start dates ('YYYY-MM-DD') of the intakes it moved between. */
+  fromStartDate?: string;
+  toStartDate?: string;
 };
 export type TMailItem = string | { documentTypeId: number; name: string };
 
@@ -94,6 +105,23 @@ export function deadlineLines(deadline: string, language: TAppLanguage, t: TServ
   );
 }
 
+/** An intake's start date ('YYYY-MM-DD') through the one formatter, as Kuala Lumpur's calendar day. */
+const intakeDay = (startDate: string, language: TAppLanguage) =>
+  formatDate(intakeStartInstant(startDate), language, UNIVERSITY_TIME_ZONE);
+
+/** The conditions named in the recipient's language (the cards' and letters' conditionName). */
+const conditionList = (p: TMailParams, t: TServerTranslate): TBlock => ({
+  list: (p.conditions ?? []).map((c) => conditionName(c, t)),
+});
+
+/** A deferral's sentence: both intakes when both are known, else the one it moved to. */
+function deferredLines(p: TMailParams, language: TAppLanguage, t: TServerTranslate, whose: string) {
+  const from = p.fromStartDate ? intakeDay(p.fromStartDate, language) : '';
+  const to = p.toStartDate ? intakeDay(p.toStartDate, language) : '';
+  const key = from && to ? 'fromTo' : to ? 'to' : 'plain';
+  return t(`mailTexts:intakeDeferred.${whose}.${key}`, { ...p, from, to });
+}
+
 const itemList = (p: TMailParams, t: TServerTranslate): TBlock => ({
   list: (p.items ?? []).map((i) =>
     typeof i === 'string' ? i : documentTypeName({ id: i.documentTypeId, name: i.name }, t),
@@ -120,7 +148,12 @@ function bodyOf(
         ];
       return [{ p: t(`mailTexts:received.${whose}`, p) }, { p: t('mailTexts:received.contact') }];
     case 'statusChanged':
-      return [{ p: t(`mailTexts:statusChanged.${whose}`, p) }, ...staffMessage];
+      return [
+        { p: t(`mailTexts:statusChanged.${whose}`, p) },
+        // Issue 22, left: a move to conditionsNotMet names the conditions not met.
+        ...(p.conditions?.length ? [{ p: t('mailTexts:conditionsNotMet') }, conditionList(p, t)] : []),
+        ...staffMessage,
+      ];
     case 'documentsRequested':
       return [
         { p: t(`mailTexts:documentsRequested.${whose}`, p) },
@@ -156,6 +189,19 @@ function bodyOf(
         { list: p.intakeStart ? deadlineLines(p.intakeStart, language, t) : [] },
         { p: t('mailTexts:reminderCondition.evidence') },
       ];
+    case 'offerTermsChanged':
+      return [
+        { p: t(`mailTexts:offerTermsChanged.${whose}`, p) },
+        { p: t('mailTexts:offerTermsChanged.answerBy') },
+        { list: p.answerBy ? deadlineLines(p.answerBy, language, t) : [] },
+        ...(p.fees ? [{ p: t('mailTexts:offerTermsChanged.fees', { fees: p.fees }) }] : []),
+        ...(p.conditions?.length
+          ? [{ p: t('mailTexts:offerTermsChanged.conditions') }, conditionList(p, t)]
+          : []),
+        { p: t('mailTexts:offerTermsChanged.next') },
+      ];
+    case 'intakeDeferred':
+      return [{ p: deferredLines(p, language, t, whose) }, ...staffMessage];
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  conditionName,
   deadlineLines,
   formatDate,
   OFFER_LETTER_FIELDS,
@@ -41,9 +42,7 @@ export function letterValues(
     (line) => `${line.time} (${line.zoneName})`,
   );
   const conditions = facts.conditions.map((c) => {
-    const named =
-      c.kind === 'other' ? (c.text ?? '') : `${t(`offers:kinds.${c.kind}`)}${c.text ? `: ${c.text}` : ''}`;
-    return `• ${named}${c.met ? ` (${l('conditionMet')})` : ''}`;
+    return `• ${conditionName(c, t)}${c.met ? ` (${l('conditionMet')})` : ''}`;
   });
   const values: Record<TOfferLetterField, string> = {
     applicantName: facts.applicantName,

@@ -1,6 +1,7 @@
 import {
   OFFER_ANSWER_MIN_DAYS,
   type TApplicationStatus,
+  type TNamedCondition,
   type TOfferConditionDecision,
   type TOfferConditionInput,
   type TOfferTerms,
@@ -348,27 +349,42 @@ export async function attachEvidence(
 /**
  * A move to conditionsNotMet (the system's at the intake's start, or an admin's): the conditions
  * of these applications' offers still pending are not met now, in the move's transaction, decided
- * by the admin (null: the system). One statement for any number of applications.
+ * by the admin (null: the system). Two statements for any number of applications (the pending
+ * ones read, then decided). Returns each application's conditions it decided, in their order (the
+ * applicant is told which, issue 22 left); an application with none is absent.
  */
 export async function failPendingConditions(
   tx: TDbOrTx,
   studentCourseIds: readonly number[],
   byUserId: number | null,
-) {
-  if (studentCourseIds.length === 0) return;
+): Promise<Map<number, TNamedCondition[]>> {
+  const failed = new Map<number, TNamedCondition[]>();
+  if (studentCourseIds.length === 0) return failed;
+  const pending = await tx
+    .select({
+      id: offerConditions.id,
+      studentCourseId: offers.studentCourseId,
+      kind: offerConditions.kind,
+      text: offerConditions.text,
+    })
+    .from(offerConditions)
+    .innerJoin(offers, eq(offers.id, offerConditions.offerId))
+    .where(and(eq(offerConditions.state, 'pending'), inArray(offers.studentCourseId, [...studentCourseIds])))
+    .orderBy(asc(offers.studentCourseId), asc(offerConditions.position), asc(offerConditions.id));
+  if (pending.length === 0) return failed;
   await tx
     .update(offerConditions)
     .set({ state: 'notMet', decidedBy: byUserId, decidedAt: sql`now()` })
     .where(
-      and(
-        eq(offerConditions.state, 'pending'),
-        inArray(
-          offerConditions.offerId,
-          tx
-            .select({ id: offers.id })
-            .from(offers)
-            .where(inArray(offers.studentCourseId, [...studentCourseIds])),
-        ),
+      inArray(
+        offerConditions.id,
+        pending.map((c) => c.id),
       ),
     );
+  for (const c of pending)
+    failed.set(c.studentCourseId, [
+      ...(failed.get(c.studentCourseId) ?? []),
+      { kind: c.kind as TNamedCondition['kind'], text: c.text },
+    ]);
+  return failed;
 }

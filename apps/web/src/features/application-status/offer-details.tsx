@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { showsUnconditional, type TOffer, type TOfferCondition } from '@uniapply/shared';
+import { conditionName, showsUnconditional, type TOffer, type TOfferCondition } from '@uniapply/shared';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Deadline } from '../../components/intakes/deadline';
@@ -21,11 +21,8 @@ const STATE_COLORS: Record<TOfferCondition['state'], string> = {
 /** The badges' text keeps one readable colour on every tint (as the status badge). */
 const DARK_LABEL = { label: { color: 'var(--mantine-color-dark-9)' } };
 
-/** A condition's name: its kind from the translated list, then the admin's text. */
-export function conditionName(c: Pick<TOfferCondition, 'kind' | 'text'>, t: (key: string) => string) {
-  const kind = t(`offers:kinds.${c.kind}`);
-  return c.text ? (c.kind === 'other' ? c.text : `${kind}: ${c.text}`) : kind;
-}
+/** A condition's name (shared with the server's letters and mails). */
+export { conditionName };
 
 export function OfferDetails({
   offer,

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { REALTIME } from '@uniapply/shared';
+import { formatDate, intakeStartInstant, REALTIME, UNIVERSITY_TIME_ZONE } from '@uniapply/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   apiCalls,
@@ -9,6 +9,7 @@ import {
   json,
   renderApp,
   storedNotification,
+  storedOfKind,
   storedPassportMoved,
   storedReminder,
 } from '../../testing';
@@ -171,6 +172,109 @@ describe('the stored notifications of a student', () => {
         name: /^Bildirishnomalar/,
       }),
     ).toHaveAccessibleDescription(/1/);
+  });
+
+  it('issue 22, left: the offer’s new terms in uz: the answer-by date in both zones, the price, the conditions named; a live one rings the bell', async () => {
+    const terms = storedOfKind(3, 'offerTermsChanged', {
+      answerBy: '2027-03-20T15:59:00.000Z',
+      fees: 'MYR 41,000 a year',
+      conditions: [
+        { kind: 'englishTest', text: 'IELTS 6.5' },
+        { kind: 'deposit', text: null },
+        { kind: 'other', text: 'Medical check' },
+      ],
+    });
+    const fake = fakeStoredNotifications([terms]);
+    await renderApp('/Student/Notifications', {
+      me: DEMO_USERS.Student,
+      language: 'uz',
+      handlers: { 'GET /api/ApplicationStatus/list': () => json([]), ...fake.handlers },
+    });
+    const list = await screen.findByRole('list', { name: 'Bildirishnomalaringiz' });
+    const [entry] = within(list).getAllByRole('article');
+    expect(entry).toHaveTextContent('Taklifingiz shartlari oʻzgardi.');
+    expect(entry).toHaveTextContent('Quyidagi muddatgacha qabul qiling yoki rad eting:');
+    expect(entry).toHaveTextContent('20-mart, 2027, 23:59 (Kuala-Lumpur vaqti)');
+    expect(entry).toHaveTextContent('20-mart, 2027, 20:59 (Toshkent vaqti)');
+    expect(entry).toHaveTextContent('Narxi: MYR 41,000 a year');
+    expect(
+      within(entry!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ingliz tili imtihoni: IELTS 6.5', 'Depozit', 'Medical check']);
+    expect(within(entry!).queryByText('Eslatma')).not.toBeInTheDocument();
+    fake.store.items.push(storedOfKind(4, 'offerTermsChanged', { ...terms.payload, fees: null } as never));
+    await act(() => socket.fire(REALTIME.userNotificationEvent, fake.list().items[0]));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));
+    expect(
+      within(screen.getByRole('navigation', { name: 'Asosiy menyu' })).getByRole('link', {
+        name: /^Bildirishnomalar/,
+      }),
+    ).toHaveAccessibleDescription(/1/);
+  });
+
+  it('issue 21, left: a deferral in uz names both intakes by their start dates, with the note', async () => {
+    const fake = fakeStoredNotifications([
+      storedOfKind(3, 'intakeDeferred', {
+        fromStartDate: '2027-03-01',
+        toStartDate: '2027-07-01',
+        message: 'Viza kechikdi',
+      }),
+    ]);
+    await renderApp('/Student/Notifications', {
+      me: DEMO_USERS.Student,
+      language: 'uz',
+      handlers: { 'GET /api/ApplicationStatus/list': () => json([]), ...fake.handlers },
+    });
+    const [entry] = await screen.findAllByRole('article');
+    expect(entry).toHaveTextContent(
+      'Arizangiz 1-mart, 2027 kuni boshlanadigan qabuldan 1-iyul, 2027 kuni boshlanadigan qabulga koʻchirildi.',
+    );
+    expect(entry).toHaveTextContent('Viza kechikdi');
+  });
+
+  it('issue 21, left: the agent’s deferral in ru, of an application that had no intake', async () => {
+    const fake = fakeStoredNotifications([
+      storedOfKind(3, 'intakeDeferred', { fromStartDate: null, toStartDate: '2027-07-01', message: null }),
+    ]);
+    await renderApp('/Agent/Notifications', {
+      me: DEMO_USERS.Agent,
+      language: 'ru',
+      handlers: { 'GET /api/ApplicationStatus/list': () => json([]), ...fake.handlers },
+    });
+    const [entry] = await screen.findAllByRole('article');
+    const day = formatDate(intakeStartInstant('2027-07-01'), 'ru', UNIVERSITY_TIME_ZONE);
+    expect(entry).toHaveTextContent(
+      `Заявка этого студента перенесена на более поздний набор: начало обучения — ${day}`,
+    );
+  });
+
+  it('issue 22, left: conditions not met are named, in uz', async () => {
+    const fake = fakeStoredNotifications([
+      storedNotification(3, 'conditionsNotMet', {
+        payload: {
+          from: 'offerAccepted',
+          to: 'conditionsNotMet',
+          message: null,
+          conditions: [
+            { kind: 'englishTest', text: 'IELTS 6.0' },
+            { kind: 'transcript', text: null },
+          ],
+        },
+      }),
+    ]);
+    await renderApp('/Student/Notifications', {
+      me: DEMO_USERS.Student,
+      language: 'uz',
+      handlers: { 'GET /api/ApplicationStatus/list': () => json([]), ...fake.handlers },
+    });
+    const [entry] = await screen.findAllByRole('article');
+    expect(entry).toHaveTextContent('Quyidagi shartlar bajarilmadi:');
+    expect(
+      within(entry!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ingliz tili imtihoni: IELTS 6.0', 'Baholar varaqasi']);
   });
 
   it('issue 22: the agent is told their student’s passport moved, in ru', async () => {

@@ -1,12 +1,19 @@
-import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   APPLICATION_STATUSES,
+  conditionName,
   deadlineZones,
+  formatDate,
   formatDateTime,
+  intakeStartInstant,
   REMINDER_NOTIFICATION_KINDS,
+  type TIntakeDeferredPayload,
+  type TNamedCondition,
+  type TOfferTermsChangedPayload,
   type TReminderNotificationKind,
   type TUserNotification,
+  UNIVERSITY_TIME_ZONE,
 } from '@uniapply/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -193,7 +200,7 @@ const REMINDER_DATES = {
  * one formatter.
  */
 function ReminderText({ notification: n, agent }: { notification: TUserNotification; agent: boolean }) {
-  const { t, i18n } = useTranslation(['status', 'common']);
+  const { t } = useTranslation(['status', 'common']);
   if (!isReminder(n)) return null;
   const text =
     n.kind === 'reminderIdle'
@@ -204,14 +211,78 @@ function ReminderText({ notification: n, agent }: { notification: TUserNotificat
   return (
     <Stack gap={2}>
       <Text size="sm">{text}</Text>
-      {date
-        ? deadlineZones(true).map((zone) => (
-            <Text size="sm" fw={600} key={zone}>
-              <time dateTime={date}>{formatDateTime(date, i18n.language, zone)}</time> (
-              {t(`common:timeZones.${zone}`)})
-            </Text>
-          ))
-        : null}
+      {date ? <ZonedLines date={date} /> : null}
+    </Stack>
+  );
+}
+
+/** An instant in Kuala Lumpur's and Tashkent's time, each zone named, through the one formatter. */
+function ZonedLines({ date }: { date: string }) {
+  const { t, i18n } = useTranslation(['status', 'common']);
+  return deadlineZones(true).map((zone) => (
+    <Text size="sm" fw={600} key={zone}>
+      <time dateTime={date}>{formatDateTime(date, i18n.language, zone)}</time> (
+      {t(`common:timeZones.${zone}`)})
+    </Text>
+  ));
+}
+
+/** Conditions of an offer named in the reader's language, under their heading. */
+function ConditionList({ heading, conditions }: { heading: string; conditions: TNamedCondition[] }) {
+  const { t } = useTranslation(['status', 'offers']);
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{heading}</Text>
+      <List size="sm" withPadding>
+        {conditions.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the same condition may be listed twice
+          <List.Item key={i} style={{ overflowWrap: 'anywhere' }}>
+            {conditionName(c, t)}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+/** Issue 22, left: an offer's new terms: the answer-by date in both zones, the fees, the conditions. */
+function TermsChangedText({ payload, agent }: { payload: TOfferTermsChangedPayload; agent: boolean }) {
+  const { t } = useTranslation('status');
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{t(agent ? 'page.offerTermsChangedAgent' : 'page.offerTermsChanged')}</Text>
+      <Stack gap={2}>
+        <Text size="sm">{t('page.offerAnswerBy')}</Text>
+        <ZonedLines date={payload.answerBy} />
+      </Stack>
+      {payload.fees ? (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('page.offerFees', { fees: payload.fees })}
+        </Text>
+      ) : null}
+      {payload.conditions.length ? (
+        <ConditionList heading={t('page.offerConditions')} conditions={payload.conditions} />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Issue 21, left: a deferral, naming both intakes by their start dates as far as they are known. */
+function DeferredText({ payload, agent }: { payload: TIntakeDeferredPayload; agent: boolean }) {
+  const { t, i18n } = useTranslation('status');
+  const day = (date: string | null) =>
+    date ? formatDate(intakeStartInstant(date), i18n.language, UNIVERSITY_TIME_ZONE) : '';
+  const from = day(payload.fromStartDate);
+  const to = day(payload.toStartDate);
+  const key = from && to ? 'FromTo' : to ? 'To' : '';
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{t(`page.intakeDeferred${key}${agent ? 'Agent' : ''}`, { from, to })}</Text>
+      {payload.message ? (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {payload.message}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
@@ -275,12 +346,19 @@ function Entry({
               <Text size="sm">{t('page.statusNow')}</Text>
               <StatusBadge status={n.payload.to} size="md" />
             </Group>
+            {n.payload.conditions?.length ? (
+              <ConditionList heading={t('page.conditionsNotMet')} conditions={n.payload.conditions} />
+            ) : null}
             {n.payload.message ? (
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {n.payload.message}
               </Text>
             ) : null}
           </>
+        ) : n.kind === 'offerTermsChanged' ? (
+          <TermsChangedText payload={n.payload} agent={agent} />
+        ) : n.kind === 'intakeDeferred' ? (
+          <DeferredText payload={n.payload} agent={agent} />
         ) : n.kind === 'conditionsMet' ? (
           <Text size="sm">{t(agent ? 'page.conditionsMetAgent' : 'page.conditionsMet')}</Text>
         ) : n.kind === 'passportMoved' ? (
