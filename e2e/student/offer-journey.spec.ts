@@ -302,8 +302,7 @@ test('the offer journey in Uzbek: conditions, evidence, met, the letter, accept 
     'Sent to the university',
   );
   await bothWidths(admin, 'admin-next-steps', adminNext);
-  // The whereabouts change is no move (no push to the applicant's open page): seen on the next load.
-  await student.reload();
+  // The whereabouts change reaches the applicant's open page live (no reload).
   await expect(next).toContainText(
     fill(status.nextSteps.passport, { where: status.nextSteps.whereabouts.sentToUniversity }),
     { timeout: 60_000 },
