@@ -92,7 +92,14 @@ export function DateInput({
       {...rest}
       type="date"
       value={value ?? ''}
-      description={description(day ? <time dateTime={value as string}>{day}</time> : null, hint)}
+      description={description(
+        day ? (
+          <Text span size="sm">
+            <time dateTime={value as string}>{day}</time>
+          </Text>
+        ) : null,
+        hint,
+      )}
       inputWrapperOrder={ORDER}
       onChange={(event) => onChange(event.currentTarget.value)}
     />

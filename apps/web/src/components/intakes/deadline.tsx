@@ -34,7 +34,8 @@ export function ZonedLines({
       {lines.map((line) => (
         <Text key={line.zone} span size={size} data-zone={line.zone} style={{ display: 'block' }}>
           <time dateTime={new Date(value).toISOString()}>{line.time}</time>{' '}
-          <Text span c="dimmed" inherit>
+          {/* The zone's name wraps as one piece on a narrow screen. */}
+          <Text span c="dimmed" inherit style={{ whiteSpace: 'nowrap' }}>
             ({line.zoneName})
           </Text>
         </Text>
