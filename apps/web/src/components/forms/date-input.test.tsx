@@ -67,3 +67,11 @@ describe.each(CASES)('a date field reads its value back in $language', (c) => {
     expect(input).toHaveAccessibleDescription(c.date);
   });
 });
+
+it('a date-time field in Tashkent’s own zone reads back once', async () => {
+  const field: TFormField = { name: 'applicationDeadline', kind: 'instant', timeZone: 'Asia/Tashkent' };
+  await renderScreen(<Field field={field} />, { language: 'uz' });
+  const input = screen.getByLabelText(/^Ariza topshirish muddati \(Toshkent vaqti\)/) as HTMLInputElement;
+  fireEvent.change(input, { target: { value: '2027-05-31T23:59' } });
+  expect(input).toHaveAccessibleDescription('31-may, 2027, 23:59 (Toshkent vaqti)');
+});
