@@ -70,6 +70,20 @@ export const zoneName = (zone: string, t: TTranslateWith) =>
 
 export type TDeadlineLine = { zone: string; time: string; zoneName: string };
 
+/** An instant as lines, one per zone, each through the one formatter and naming its zone. */
+export function zonedLines(
+  instant: TDateValue,
+  language: string,
+  t: TTranslateWith,
+  zones: readonly string[],
+): TDeadlineLine[] {
+  return zones.map((zone) => ({
+    zone,
+    time: formatDateTime(instant, language, zone),
+    zoneName: zoneName(zone, t),
+  }));
+}
+
 /**
  * A deadline as lines, one per zone of `deadlineZones` (Malaysia's; Tashkent's for applicants and
  * agents; the reader's own when it differs), each through the one formatter and naming its zone.
@@ -80,12 +94,15 @@ export function deadlineLines(
   t: TTranslateWith,
   { forApplicant = true, readerZone }: { forApplicant?: boolean; readerZone?: string } = {},
 ): TDeadlineLine[] {
-  return deadlineZones(forApplicant, readerZone).map((zone) => ({
-    zone,
-    time: formatDateTime(instant, language, zone),
-    zoneName: zoneName(zone, t),
-  }));
+  return zonedLines(instant, language, t, deadlineZones(forApplicant, readerZone));
 }
+
+/**
+ * The zones an instant typed into a field is read back in (under the native input, which the
+ * browser draws in its own locale): the field's zone, then Tashkent's when it is another.
+ */
+export const entryZones = (zone: string): string[] =>
+  zone === APPLICANT_TIME_ZONE ? [zone] : [zone, APPLICANT_TIME_ZONE];
 
 /** A deadline as one text of lines, '1 Jul 2027, 23:59 (Kuala Lumpur time)' (PDF, mails, the description). */
 export const deadlineText = (...args: Parameters<typeof deadlineLines>) =>

@@ -1,13 +1,12 @@
 import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
-import { instantOfWallClock, wallClockIn } from '@uniapply/shared';
 import type { TFunction } from 'i18next';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../lib/i18n';
+import { DateInput, InstantInput } from '../forms/date-input';
 import { labelKey, type TFieldKind, type TFormField } from './define';
 import { choiceValue, numberValue } from './form-values';
 import { usePicklistOptions } from './picklist';
-import { zoneName } from './zoned-time';
 
 export type TFieldProps = {
   field: TFormField;
@@ -105,9 +104,9 @@ function TextField({ common, field, text, onChange }: TInputProps) {
   );
 }
 
-/** A calendar date ('YYYY-MM-DD'), with the device's own date picker. */
+/** A calendar date ('YYYY-MM-DD'), with the device's own date picker and its day read back. */
 function DateField({ common, text, onChange }: TInputProps) {
-  return <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+  return <DateInput {...common} value={text} onChange={onChange} />;
 }
 
 /** Yes or no, as a switch; the value is a boolean. */
@@ -129,23 +128,18 @@ function CheckboxField({ common, value, onChange }: TInputProps) {
 }
 
 /**
- * An instant entered and shown as the wall clock of the field's zone (a datetime-local input): an
- * intake's deadline typed in Malaysia's time is saved as the UTC instant it means, whatever zone
- * the browser is in. The label names the zone. An empty input is a missing value.
+ * An instant entered and shown as the wall clock of the field's zone, read back in that zone and
+ * Tashkent's (components/forms/date-input): an intake's deadline typed in Malaysia's time is saved
+ * as the UTC instant it means, whatever zone the browser is in. An empty input is a missing value;
+ * an incomplete one keeps its text (the schema refuses it).
  */
-function InstantField({ common, field, value, onChange, t }: TInputProps) {
-  const zone = field.timeZone ?? 'UTC';
-  const text = typeof value === 'string' ? wallClockIn(value, zone) || value : '';
+function InstantField({ common, field, value, onChange }: TInputProps) {
   return (
-    <TextInput
+    <InstantInput
       {...common}
-      label={`${common.label} (${zoneName(t, zone)})`}
-      type="datetime-local"
-      value={text}
-      onChange={(e) => {
-        const wall = e.currentTarget.value;
-        onChange(wall === '' ? undefined : (instantOfWallClock(wall, zone) ?? wall));
-      }}
+      zone={field.timeZone ?? 'UTC'}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(instant, wall) => onChange(wall === '' ? undefined : (instant ?? wall))}
     />
   );
 }

@@ -1,23 +1,20 @@
 import { ActionIcon, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
-  instantOfWallClock,
   OFFER_CONDITION_KINDS,
   OFFER_CONDITION_TEXT_MAX,
   OFFER_CONDITIONS_MAX,
   OFFER_FEES_MAX,
   type TOffer,
   UNIVERSITY_TIME_ZONE,
-  wallClockIn,
-  zoneName,
 } from '@uniapply/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Deadline } from '../../components/intakes/deadline';
+import { InstantInput } from '../../components/forms/date-input';
 
 // Issue 22 item 2: the offer's terms as the admin writes them, with the move to an offer or on
-// their own: the fees as text, the answer-by date typed in Kuala Lumpur's time (shown in both
-// zones below), and for a conditional offer its conditions (a kind from the translated list and
+// their own: the fees as text, the answer-by date typed in Kuala Lumpur's time (read back in both
+// zones under it), and for a conditional offer its conditions (a kind from the translated list and
 // text; rows added and removed).
 
 type TConditionRow = { key: number; kind: string; text: string };
@@ -84,17 +81,13 @@ export function OfferTermsFields({
         maxLength={OFFER_FEES_MAX}
         onChange={(event) => set({ fees: event.currentTarget.value })}
       />
-      <TextInput
-        label={`${t('offers:terms.answerBy')} (${zoneName(UNIVERSITY_TIME_ZONE, (key, params) => t(key, params ?? {}))})`}
-        description={t('offers:terms.answerByHint')}
-        type="datetime-local"
-        value={draft.answerBy ? wallClockIn(draft.answerBy, UNIVERSITY_TIME_ZONE) : ''}
-        onChange={(event) => {
-          const wall = event.currentTarget.value;
-          set({ answerBy: wall === '' ? '' : (instantOfWallClock(wall, UNIVERSITY_TIME_ZONE) ?? '') });
-        }}
+      <InstantInput
+        label={t('offers:terms.answerBy')}
+        hint={t('offers:terms.answerByHint')}
+        zone={UNIVERSITY_TIME_ZONE}
+        value={draft.answerBy}
+        onChange={(instant) => set({ answerBy: instant ?? '' })}
       />
-      {draft.answerBy ? <Deadline value={draft.answerBy} /> : null}
       {conditional ? (
         <Stack gap="xs" component="fieldset" aria-labelledby={conditionsId} m={0} p={0} style={{ border: 0 }}>
           <Text component="legend" id={conditionsId} fw={500} size="sm" p={0}>

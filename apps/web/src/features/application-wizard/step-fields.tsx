@@ -1,6 +1,7 @@
 import { Alert, Anchor, Checkbox, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/forms/date-input';
 import { translateKey } from '../../lib/i18n';
 import { inputId, type TStepError, type TStepForm } from './step-form';
 
@@ -90,6 +91,11 @@ export function TextField(props: TTextProps) {
     max !== undefined && (multiline || text.length >= max * COUNTER_FROM)
       ? `${text.length}/${max}`
       : undefined;
+  // A date reads its day back under the device's picker, in the portal's language.
+  if (type === 'date')
+    return (
+      <DateInput {...common} hint={description} value={text} autoComplete={autoComplete} onChange={change} />
+    );
   if (multiline)
     return (
       <Textarea

@@ -20,6 +20,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { numberValue } from '../../../components/crud/form-values';
+import { DateInput } from '../../../components/forms/date-input';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { type TUploadState, UploadSlot } from '../../../components/forms/upload-slot';
 import { ApiError, api } from '../../../lib/api';
@@ -167,16 +168,19 @@ export function EntryText({
   name,
   label,
   required,
+  type,
   ...rest
 }: TEntryInput & { type?: 'text' | 'date' | 'email'; autoComplete?: string; disabled?: boolean }) {
+  const common = { label, required, ...rest, error: form.error(name) };
+  // A date reads its day back under the device's picker, in the portal's language.
+  if (type === 'date')
+    return <DateInput {...common} value={text(form.values[name])} onChange={(v) => form.set(name, v)} />;
   return (
     <TextInput
-      label={label}
-      required={required}
-      {...rest}
+      {...common}
+      type={type}
       value={text(form.values[name])}
       onChange={(e) => form.set(name, e.currentTarget.value)}
-      error={form.error(name)}
     />
   );
 }
