@@ -28,6 +28,36 @@ type TFakeApplication = TApplicationStatusDetail;
 let nextId = 1000;
 const at = (minute: number) => `2026-11-22T10:${String(minute).padStart(2, '0')}:00.000Z`;
 
+const SUBMITTED_COURSES = [
+  {
+    id: 1,
+    universityCourseId: 40,
+    university: { id: 3, name: 'Taylor’s University' },
+    course: { id: 8, name: 'Computer Science' },
+    submitted: true,
+    submittedAt: '2026-11-20T10:00:00Z',
+  },
+  {
+    id: 2,
+    universityCourseId: 41,
+    university: { id: 4, name: 'Sunway University' },
+    course: { id: 9, name: 'Business' },
+    submitted: true,
+    submittedAt: '2026-11-20T10:00:00Z',
+  },
+];
+
+/**
+ * Student 12's submitted application as the review reads it (`fakeApplication({ review })`): its
+ * first `count` courses of Computer Science at Taylor’s (student course 1) and Business at Sunway (2).
+ */
+export const submittedReview = (count = SUBMITTED_COURSES.length) => ({
+  studentId: 12,
+  stage: 11,
+  submitted: true,
+  courses: SUBMITTED_COURSES.slice(0, count).map((c) => ({ ...c })),
+});
+
 /** A history entry at minute `minute` (ordering), visible to the applicant. */
 export const historyEntry = (
   studentCourseId: number,

@@ -12,35 +12,14 @@ import {
   renderApp,
   renderScreen,
   statusApplication,
+  submittedReview,
 } from '../../testing';
 import { AgentStudentsPage } from '../agent-students';
 
 // Issue 12 on the student's dashboard: each application's status, its timeline newest first, the
 // document requests answered through the wizard's upload slot, and Withdraw behind a confirmation.
 
-const review = {
-  studentId: 12,
-  stage: 11,
-  submitted: true,
-  courses: [
-    {
-      id: 1,
-      universityCourseId: 40,
-      university: { id: 3, name: 'Taylor’s University' },
-      course: { id: 8, name: 'Computer Science' },
-      submitted: true,
-      submittedAt: '2026-11-20T10:00:00Z',
-    },
-    {
-      id: 2,
-      universityCourseId: 41,
-      university: { id: 4, name: 'Sunway University' },
-      course: { id: 9, name: 'Business' },
-      submitted: true,
-      submittedAt: '2026-11-20T10:00:00Z',
-    },
-  ],
-};
+const review = submittedReview();
 
 const requested = () =>
   statusApplication(

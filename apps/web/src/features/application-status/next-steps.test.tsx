@@ -2,28 +2,22 @@ import { screen, within } from '@testing-library/react';
 import type { TApplicationStatus, TStatusHistoryEntry } from '@uniapply/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatIn } from '../../lib/format';
-import { DEMO_USERS, fakeStatusApi, historyEntry, json, renderApp, statusApplication } from '../../testing';
+import {
+  DEMO_USERS,
+  fakeStatusApi,
+  historyEntry,
+  json,
+  renderApp,
+  statusApplication,
+  submittedReview,
+} from '../../testing';
 
 // Issue 22 item 5: after acceptance the applicant's card says what comes next and by when, lists
 // the stages ahead with their expected dates, and where the passport is (the admin's record:
 // application-forms/next-steps-admin.test.tsx). Durations are the Settings' defaults (14, 14, 45, 30 days).
 
 const DAY = 86_400_000;
-const review = {
-  studentId: 12,
-  stage: 11,
-  submitted: true,
-  courses: [
-    {
-      id: 1,
-      universityCourseId: 40,
-      university: { id: 3, name: 'Taylor’s University' },
-      course: { id: 8, name: 'Computer Science' },
-      submitted: true,
-      submittedAt: '2026-11-20T10:00:00Z',
-    },
-  ],
-};
+const review = submittedReview(1);
 
 /** An application that entered `status` `daysAgo` days ago. */
 function accepted(status: TApplicationStatus, daysAgo: number) {

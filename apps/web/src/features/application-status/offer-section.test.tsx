@@ -10,27 +10,14 @@ import {
   json,
   renderApp,
   statusApplication,
+  submittedReview,
 } from '../../testing';
 
 // Issue 22 item 2 on the student's dashboard: the application's offer (type, fees, answer-by in
 // Kuala Lumpur's and Tashkent's time), its conditions with their state, and an evidence upload
 // on each pending one; once every condition is met the offer shows as unconditional.
 
-const review = {
-  studentId: 12,
-  stage: 11,
-  submitted: true,
-  courses: [
-    {
-      id: 1,
-      universityCourseId: 40,
-      university: { id: 3, name: 'Taylor’s University' },
-      course: { id: 8, name: 'Computer Science' },
-      submitted: true,
-      submittedAt: '2026-11-20T10:00:00Z',
-    },
-  ],
-};
+const review = submittedReview(1);
 
 const condition = (
   id: number,

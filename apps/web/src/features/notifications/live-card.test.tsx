@@ -10,6 +10,7 @@ import {
   offerOn,
   renderApp,
   statusApplication,
+  submittedReview,
 } from '../../testing';
 import { hubTransport } from './hub-connection';
 
@@ -17,21 +18,7 @@ import { hubTransport } from './hub-connection';
 // applicant's open status card read its application again: an offer's new terms and the passport's
 // new place show without a reload.
 
-const review = {
-  studentId: 12,
-  stage: 11,
-  submitted: true,
-  courses: [
-    {
-      id: 1,
-      universityCourseId: 40,
-      university: { id: 3, name: 'Taylor’s University' },
-      course: { id: 8, name: 'Computer Science' },
-      submitted: true,
-      submittedAt: '2026-11-20T10:00:00Z',
-    },
-  ],
-};
+const review = submittedReview(1);
 
 describe('the open card follows live changes (issue 22, left)', () => {
   const original = hubTransport.createSocket;

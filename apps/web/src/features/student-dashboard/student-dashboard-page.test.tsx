@@ -10,31 +10,10 @@ import {
   renderApp,
   statusApplication,
   storedNotification,
+  submittedReview,
 } from '../../testing';
 
-const review = {
-  studentId: 12,
-  stage: 11,
-  submitted: true,
-  courses: [
-    {
-      id: 1,
-      universityCourseId: 40,
-      university: { id: 3, name: 'Taylor’s University' },
-      course: { id: 8, name: 'Computer Science' },
-      submitted: true,
-      submittedAt: '2026-11-20T10:00:00Z',
-    },
-    {
-      id: 2,
-      universityCourseId: 41,
-      university: { id: 4, name: 'Sunway University' },
-      course: { id: 9, name: 'Business' },
-      submitted: true,
-      submittedAt: '2026-11-20T10:00:00Z',
-    },
-  ],
-};
+const review = submittedReview();
 
 async function openAt(step: number, path = '/Student/Dashboard', language: string | null = 'en') {
   const view = await renderApp(path, {
