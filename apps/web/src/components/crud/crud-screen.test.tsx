@@ -415,6 +415,16 @@ describe('maintenance screen: add, edit and delete', () => {
     expect(within(dialog).queryByText('Matn juda uzun')).toBeNull();
   });
 
+  it("says the limit in Russian too, whose plural of 100 is 'many' (not only 'one' and 'other')", async () => {
+    const { user } = await renderCategories(1, { language: 'ru' });
+    await user.click(screen.getByRole('button', { name: 'Добавить' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getAllByRole('textbox')[0]!, { target: { value: 'x'.repeat(101) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(dialog).findByText('Максимум символов: 100')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Слишком длинный текст')).toBeNull();
+  });
+
   it('asks before deleting; Cancel keeps the row, Delete removes it', async () => {
     const { user, fetchMock, api } = await renderCategories(2);
     await user.click(button('Delete'));
