@@ -6,6 +6,7 @@ import {
   emptyApplication,
   fakeApplication,
   json,
+  problem,
   renderApp,
   renderScreen,
   sampleApplication,
@@ -504,6 +505,36 @@ describe('application wizard: discarding a restored draft', () => {
     await waitFor(() => expect(city()).toHaveValue('Tashkent'));
     expect(api.store.drafts['1']).toBeUndefined();
     expect(screen.queryByRole('alert', { name: 'Черновик восстановлен' })).toBeNull();
+  }, 30_000);
+
+  it('a failed discard keeps the draft and the input and says why (Russian)', async () => {
+    const api = fakeApplication({
+      stage: 2,
+      application: sampleApplication(),
+      drafts: { '1': { data: { city: 'Bukhara' }, savedAt } },
+    });
+    const { user } = await renderScreen(<StudentApplicationPage />, {
+      handlers: {
+        ...signedInStudent,
+        ...api.handlers,
+        'DELETE /api/Draft': () => problem(500, 'Boom'),
+      },
+      language: 'ru',
+    });
+    await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
+    fireEvent.click(stepButton(/Шаг 1 из 10/));
+    const city = () => screen.getByRole('textbox', { name: /^Город/ });
+    await waitFor(() => expect(city()).toHaveValue('Bukhara'));
+    const notice = screen.getByRole('alert', { name: 'Черновик восстановлен' });
+    await user.click(within(notice).getByRole('button', { name: 'Удалить черновик' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Удалить черновик?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Удалить черновик' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(city()).toHaveValue('Bukhara');
+    expect(screen.getByRole('alert', { name: 'Черновик восстановлен' })).toBeInTheDocument();
+    expect(api.store.drafts['1']).toBeDefined();
+    const why = screen.getAllByRole('alert').find((a) => a !== notice);
+    expect(why).toHaveTextContent('Boom');
   }, 30_000);
 });
 
