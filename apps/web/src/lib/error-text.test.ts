@@ -13,6 +13,19 @@ describe('errorText', () => {
     expect(errorText(t, error)).toBe('The file is larger than 10\u00a0MB.');
   });
 
+  it("formats the 413's limit through the one formatter: 0.5 MB reads 0,5 in Uzbek and Russian", async () => {
+    const error = new ApiError(413, 'File too large', '', [], 'fileTooLarge', { limitMb: 0.5 });
+    try {
+      await i18n.changeLanguage('uz');
+      expect(errorText(i18n.t, error)).toBe('Fayl 0,5\u00a0MB dan katta.');
+      await i18n.changeLanguage('ru');
+      expect(errorText(i18n.t, error)).toBe('Файл больше 0,5\u00a0МБ.');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    expect(errorText(i18n.t, error)).toBe('The file is larger than 0.5\u00a0MB.');
+  });
+
   it('names what still uses a row in the language, as the API client does', () => {
     const error = new ApiError(409, 'In use', '', [], 'inUse', { uses: [{ what: 'courses', count: 1 }] });
     expect(errorText(t, error)).toBe('This item is still used (courses: 1) and cannot be deleted.');

@@ -1,6 +1,7 @@
 import {
   DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGE,
+  formatNumber,
   LANGUAGE_STORAGE_KEY,
   LANGUAGES,
   type TAppLanguage,
@@ -85,6 +86,11 @@ export async function createI18n(): Promise<I18n> {
       react: { useSuspense: true },
       returnNull: false,
     });
+  // `{{value, number}}` in a catalogue goes through the one formatter (never the browser's locale
+  // data, which has no Uzbek): '0,5' and '1 500' in uz and ru. A text already formatted passes.
+  instance.services.formatter?.add('number', (value: unknown, lng: string | undefined) =>
+    typeof value === 'number' ? formatNumber(value, lng ?? instance.language) : String(value),
+  );
   // The API client gives every failure the text of its code in the current language.
   setErrorTranslator((key, params) => (instance.exists(key) ? instance.t(key, params ?? {}) : undefined));
   const syncHtmlLang = (language: string) => {

@@ -15,6 +15,8 @@ export type TFieldProps = {
   onBlur: () => void;
   /** An i18n key (the shared schema's message) or nothing. */
   error?: string;
+  /** The error's params (a too-long text's `max`, so it names the limit). */
+  errorParams?: Record<string, unknown>;
   required: boolean;
   autoFocus?: boolean;
   /** Every value of the form (a custom field may depend on others). */
@@ -163,13 +165,14 @@ export function CrudField({
   onChange,
   onBlur,
   error,
+  errorParams,
   required,
   autoFocus,
 }: TFieldProps) {
   const { t } = useTranslation(NAMESPACES);
   const common = {
     label: translateKey(t, labelKey(field)),
-    error: error ? translateKey(t, error) : undefined,
+    error: error ? translateKey(t, error, errorParams) : undefined,
     required,
     onBlur,
     autoFocus,

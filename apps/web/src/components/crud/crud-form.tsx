@@ -1,6 +1,7 @@
 import { Button, Group, SimpleGrid } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { maxLengthOf } from '@uniapply/shared';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { translateKey } from '../../lib/i18n';
@@ -73,6 +74,8 @@ function CrudFormFields({ fields, form, kept, schema }: TFieldsProps) {
               if (form.isDirty(field.name)) form.validateField(field.name);
             }}
             error={form.errors[field.name] as string | undefined}
+            // A too-long text names its limit, the schema's (the client's check and the server's).
+            errorParams={schema ? { max: maxLengthOf(schema, field.name) } : undefined}
             required={schema ? isRequired(schema, field.name) : false}
             autoFocus={index === 0}
           />

@@ -2,13 +2,24 @@ import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/format';
 import { toPageNumber } from '../../lib/paging';
 
-type TPagerProps = { page: number; lastPage: number; onChange: (page: number) => void };
+type TPagerProps = {
+  page: number;
+  /** undefined until the count is known (the first page is loading): no "of 1" meanwhile. */
+  lastPage: number | undefined;
+  onChange: (page: number) => void;
+};
 
-/** Spec 2.3: first, previous, next and last buttons and an editable page number. */
-export function CrudPager({ page, lastPage, onChange }: TPagerProps) {
+/**
+ * Spec 2.3: first, previous, next and last buttons and an editable page number; until the count
+ * is known the total is not shown and the forward buttons wait.
+ */
+export function CrudPager({ page, lastPage: known, onChange }: TPagerProps) {
   const { t } = useTranslation('crud');
+  const format = useFormat();
+  const lastPage = known ?? page;
   const [draft, setDraft] = useState(String(page));
   useEffect(() => setDraft(String(page)), [page]);
 
@@ -44,8 +55,8 @@ export function CrudPager({ page, lastPage, onChange }: TPagerProps) {
             onChange={(event) => setDraft(event.currentTarget.value.replace(/[^\d.,+-]/g, ''))}
             onBlur={() => commit()}
           />
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {t('pager.of', { total: lastPage })}
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} miw="2.5em">
+            {known === undefined ? '' : t('pager.of', { total: format.number(known) })}
           </Text>
         </Group>
       </form>

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { ZNamedInput } from '@uniapply/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ZNamedInput, zRequiredText } from '@uniapply/shared';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   deferred,
   fakeResource,
@@ -150,6 +151,23 @@ describe('maintenance screen: what assistive technology hears (item 14)', () => 
     pending.release(json({ result: namedRows(10, 'Category'), totalRows: 12 }));
     expect(await screen.findByText('12 items')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Category 1' })).toBeInTheDocument();
+  });
+
+  it("the pager names no last page while the first page loads (never 'of 1'), in Russian", async () => {
+    const api = fakeResource('CourseCategory', namedRows(35, 'Category'));
+    const pending = deferred();
+    const { fetchMock } = await renderScreen(page, {
+      language: 'ru',
+      handlers: { ...api.handlers, 'POST /api/CourseCategory/getListByPage': () => pending.promise },
+    });
+    await waitFor(() => expect(listRequests(fetchMock, 'CourseCategory')).toHaveLength(1));
+    const pager = screen.getByRole('navigation', { name: 'Страницы' });
+    expect(within(pager).queryByText(/^из /)).toBeNull();
+    expect(within(pager).getByRole('button', { name: 'Последняя страница' })).toBeDisabled();
+    expect(within(pager).getByRole('button', { name: 'Следующая страница' })).toBeDisabled();
+    pending.release(json({ result: namedRows(10, 'Category'), totalRows: 35 }));
+    expect(await within(pager).findByText('из 4')).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Последняя страница' })).toBeEnabled();
   });
 });
 
@@ -371,8 +389,40 @@ describe('maintenance screen: add, edit and delete', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Long');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to save item: body.name: validation.tooLong')).toBeInTheDocument();
-    expect(within(dialog).getByText('This text is too long')).toBeInTheDocument();
+    // The server's too-long names the limit, as the schema's own check does.
+    expect(within(dialog).getByText('At most 100 characters')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add Course Category' })).toBeInTheDocument();
+  });
+
+  it('says the limit of a too-long text, the number through the one formatter (Uzbek)', async () => {
+    const notes = defineCrud({
+      ...courseCategories,
+      schema: z.object({ name: zRequiredText(1500) }),
+    });
+    const api = fakeResource('CourseCategory', namedRows(1, 'Category'));
+    const { user } = await renderScreen(<CrudScreen definition={notes} />, {
+      language: 'uz',
+      handlers: api.handlers,
+    });
+    await screen.findByRole('cell', { name: 'Category 1' });
+    await user.click(screen.getByRole('button', { name: 'Qoʻshish' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getAllByRole('textbox')[0]!, { target: { value: 'x'.repeat(1501) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Saqlash' }));
+    // The matcher reads the no-break space of '1 500' as a space; the text keeps it.
+    const limit = await within(dialog).findByText('Koʻpi bilan 1 500 ta belgi');
+    expect(limit.textContent).toBe('Koʻpi bilan 1\u00a0500 ta belgi');
+    expect(within(dialog).queryByText('Matn juda uzun')).toBeNull();
+  });
+
+  it("says the limit in Russian too, whose plural of 100 is 'many' (not only 'one' and 'other')", async () => {
+    const { user } = await renderCategories(1, { language: 'ru' });
+    await user.click(screen.getByRole('button', { name: 'Добавить' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getAllByRole('textbox')[0]!, { target: { value: 'x'.repeat(101) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(dialog).findByText('Максимум символов: 100')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Слишком длинный текст')).toBeNull();
   });
 
   it('asks before deleting; Cancel keeps the row, Delete removes it', async () => {

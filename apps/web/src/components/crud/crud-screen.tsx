@@ -42,7 +42,11 @@ function CrudList({
           <Text size="sm" c="dimmed" aria-live="polite">
             {paged.totalRows === undefined ? '' : t('total', { count: paged.totalRows })}
           </Text>
-          <CrudPager page={paged.page} lastPage={paged.lastPage} onChange={list.setPage} />
+          <CrudPager
+            page={paged.page}
+            lastPage={paged.totalRows === undefined ? undefined : paged.lastPage}
+            onChange={list.setPage}
+          />
         </Group>
       }
     >

@@ -135,7 +135,7 @@ export function useWizard(options: TWizardOptions) {
   const guard = useLeaveGuard(dirtySteps(state).length > 0 && !state.finished, address.studentParam);
   const valid = formDef ? form.valid : step === FORM_STEPS ? true : (state.listValid[step] ?? false);
   const onValidityChange = useCallback((ok: boolean) => dispatch({ type: 'validity', step, ok }), [step]);
-  const { go, next, confirm, reload } = useWizardActions({
+  const { go, next, confirm, reload, discardDraft } = useWizardActions({
     ...{ state, dispatch, step, formDef, stepValues, stepChanged, valid, application, review, drafts },
     ...{ autosave, address, newDraftKey, onStudentCreated, addressNamesStudent },
   });
@@ -153,6 +153,7 @@ export function useWizard(options: TWizardOptions) {
     next,
     confirm,
     reload,
+    discardDraft,
     onValidityChange,
   };
 }
@@ -262,5 +263,27 @@ function useWizardActions(ctx: TActionContext) {
     dispatch({ type: 'dismissed' });
   };
 
-  return { go, next, confirm, reload };
+  /**
+   * "Discard draft": the open step's restored draft is deleted on the server (no draft is sent
+   * meanwhile), then the step shows its saved data again (a new student's form: empty) and the
+   * notice goes. A failed delete keeps both and says why. Resolves true once discarded.
+   */
+  const discardDraft = async (): Promise<boolean> => {
+    if (!formDef || state.busy) return false;
+    dispatch({ type: 'started' });
+    await autosave.hold();
+    try {
+      await wizardApi.deleteDraft(studentId, step, ctx.newDraftKey);
+    } catch (error) {
+      autosave.resume();
+      dispatch({ type: 'failed', problem: toProblem(error) });
+      return false;
+    }
+    dispatch({ type: 'discarded', step });
+    drafts.forget(step);
+    autosave.saved(step);
+    return true;
+  };
+
+  return { go, next, confirm, reload, discardDraft };
 }

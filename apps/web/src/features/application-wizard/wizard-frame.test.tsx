@@ -1,10 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatIn } from '../../lib/format';
 import {
   DEMO_USERS,
   emptyApplication,
   fakeApplication,
   json,
+  problem,
   renderApp,
   renderScreen,
   sampleApplication,
@@ -23,10 +25,11 @@ function stepButton(name: RegExp) {
 }
 
 /** The student's wizard page alone (renderScreen): what happens inside the frame. */
-async function openStudent(options: Parameters<typeof fakeApplication>[0] = {}) {
+async function openStudent(options: Parameters<typeof fakeApplication>[0] & { language?: string } = {}) {
   const api = fakeApplication(options);
   const view = await renderScreen(<StudentApplicationPage />, {
     handlers: { ...signedInStudent, ...api.handlers },
+    language: options.language,
   });
   await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
   return { ...view, api };
@@ -414,6 +417,124 @@ describe('application wizard drafts autosave', () => {
     expect(otherKey).not.toBe(key);
     expect(api.store.newProfileDrafts[otherKey!]?.['1']?.data).toMatchObject({ city: 'Bukhara' });
     expect(api.store.newProfileDrafts[key]?.['1']?.data).toMatchObject({ city: 'Khiva' });
+  }, 30_000);
+});
+
+describe('application wizard: discarding a restored draft', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const savedAt = '2026-11-22T20:00:00.000Z';
+
+  it("a new student's restored draft says when it is from and can be discarded: asked first, then the form is empty, the draft gone, and the next Add starts empty (Uzbek)", async () => {
+    const api = fakeApplication({ application: null });
+    const key = 'ab'.repeat(16);
+    window.sessionStorage.setItem('newStudentDraftKey', key);
+    api.store.newProfileDrafts[key] = { '1': { data: { city: 'Khiva', firstName: 'Aziz' }, savedAt } };
+    const open = async () => {
+      const view = await renderApp('/Admin/Students/FormPage', {
+        me: DEMO_USERS.Admin,
+        language: 'uz',
+        handlers: api.handlers,
+      });
+      await screen.findByRole('textbox', { name: /^Shahar/ }, { timeout: 10_000 });
+      return view;
+    };
+    const city = () => screen.getByRole('textbox', { name: /^Shahar/ });
+    const { user } = await open();
+    await waitFor(() => expect(city()).toHaveValue('Khiva'));
+    const notice = screen.getByRole('alert', { name: 'Qoralama tiklandi' });
+    expect(notice).toHaveTextContent(
+      `${formatIn('uz').dateTime(savedAt)} dagi saqlanmagan maʼlumotlaringiz tiklandi.`,
+    );
+
+    // Keep: the draft and the form stay as they were.
+    await user.click(within(notice).getByRole('button', { name: 'Qoralamani oʻchirish' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Qoralama oʻchirilsinmi?' });
+    expect(dialog).toHaveTextContent('shakl yana boʻsh boʻladi');
+    await user.click(within(dialog).getByRole('button', { name: 'Qoralamani qoldirish' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(city()).toHaveValue('Khiva');
+    expect(api.store.newProfileDrafts[key]?.['1']).toBeDefined();
+
+    // Discard (by keyboard): the form is back to empty, the notice and the stored draft are gone.
+    within(notice).getByRole('button', { name: 'Qoralamani oʻchirish' }).focus();
+    await user.keyboard('{Enter}');
+    dialog = await screen.findByRole('dialog', { name: 'Qoralama oʻchirilsinmi?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Qoralamani oʻchirish' }));
+    await waitFor(() => expect(city()).toHaveValue(''));
+    expect(screen.getByRole('textbox', { name: /^Ism/ })).toHaveValue('');
+    expect(screen.queryByRole('alert', { name: 'Qoralama tiklandi' })).toBeNull();
+    expect(api.store.newProfileDrafts[key]).toEqual({});
+    // Focus goes to the step's title, not lost with the closed dialog.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2 })).toHaveFocus());
+    // Nothing brings it back: no draft is sent for the empty form.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3100);
+    });
+    expect(api.store.newProfileDrafts[key]).toEqual({});
+
+    // The next Add in this tab starts empty.
+    cleanup();
+    await open();
+    expect(city()).toHaveValue('');
+    expect(screen.queryByRole('alert', { name: 'Qoralama tiklandi' })).toBeNull();
+  }, 60_000);
+
+  it("a saved student's step goes back to what was last saved (Russian)", async () => {
+    const { user, api } = await openStudent({
+      stage: 2,
+      application: sampleApplication(),
+      drafts: { '1': { data: { city: 'Bukhara' }, savedAt } },
+      language: 'ru',
+    });
+    fireEvent.click(stepButton(/Шаг 1 из 10/));
+    const city = () => screen.getByRole('textbox', { name: /^Город/ });
+    await waitFor(() => expect(city()).toHaveValue('Bukhara'));
+    const notice = screen.getByRole('alert', { name: 'Черновик восстановлен' });
+    expect(notice).toHaveTextContent(
+      `Восстановлены ваши несохранённые данные от ${formatIn('ru').dateTime(savedAt)}.`,
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Удалить черновик' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Удалить черновик?' });
+    expect(dialog).toHaveTextContent('вернётся к последней сохранённой версии');
+    await user.click(within(dialog).getByRole('button', { name: 'Удалить черновик' }));
+    await waitFor(() => expect(city()).toHaveValue('Tashkent'));
+    expect(api.store.drafts['1']).toBeUndefined();
+    expect(screen.queryByRole('alert', { name: 'Черновик восстановлен' })).toBeNull();
+  }, 30_000);
+
+  it('a failed discard keeps the draft and the input and says why (Russian)', async () => {
+    const api = fakeApplication({
+      stage: 2,
+      application: sampleApplication(),
+      drafts: { '1': { data: { city: 'Bukhara' }, savedAt } },
+    });
+    const { user } = await renderScreen(<StudentApplicationPage />, {
+      handlers: {
+        ...signedInStudent,
+        ...api.handlers,
+        'DELETE /api/Draft': () => problem(500, 'Boom'),
+      },
+      language: 'ru',
+    });
+    await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
+    fireEvent.click(stepButton(/Шаг 1 из 10/));
+    const city = () => screen.getByRole('textbox', { name: /^Город/ });
+    await waitFor(() => expect(city()).toHaveValue('Bukhara'));
+    const notice = screen.getByRole('alert', { name: 'Черновик восстановлен' });
+    await user.click(within(notice).getByRole('button', { name: 'Удалить черновик' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Удалить черновик?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Удалить черновик' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(city()).toHaveValue('Bukhara');
+    expect(screen.getByRole('alert', { name: 'Черновик восстановлен' })).toBeInTheDocument();
+    expect(api.store.drafts['1']).toBeDefined();
+    const why = screen.getAllByRole('alert').find((a) => a !== notice);
+    expect(why).toHaveTextContent('Boom');
   }, 30_000);
 });
 

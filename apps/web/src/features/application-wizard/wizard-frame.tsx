@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   clickableSteps,
@@ -8,7 +8,7 @@ import {
   type TApplication,
   WIZARD_STEPS,
 } from '@uniapply/shared';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, type RefObject, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text';
 import { formatIn } from '../../lib/format';
@@ -20,7 +20,7 @@ import { OtherInfoStep } from './other-info-step';
 import { PersonalStep } from './personal-step';
 import { ReviewStep } from './review-step';
 import { useStepErrorText, WIZARD_NAMESPACES } from './step-fields';
-import type { TStepForm, TValues } from './step-form';
+import { changed, type TStepForm, type TValues } from './step-form';
 import { DocumentsStep } from './steps/documents-step';
 import { ExperienceStep } from './steps/experience-step';
 import { LanguagesStep } from './steps/languages-step';
@@ -44,8 +44,9 @@ type TFrameProps = TWizardOptions & {
  * the open step, Next/Back, the leave dialog); each step has its own address (`?step=N`).
  */
 export function WizardFrame({ done, audience = 'student', ...options }: TFrameProps) {
-  const { t, i18n } = useTranslation(WIZARD_NAMESPACES);
+  const { t } = useTranslation(WIZARD_NAMESPACES);
   const wizard = useWizard({ ...options, addressNamesStudent: audience !== 'student' });
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const { state, step } = wizard;
   if (state.finished)
     return <ThankYou done={done} audience={audience} courses={wizard.application?.courses ?? []} />;
@@ -63,16 +64,12 @@ export function WizardFrame({ done, audience = 'student', ...options }: TFramePr
             <Text size="sm" c="dimmed">
               {t('wizardForm:stepCounter', { step, count: FORM_STEPS })}
             </Text>
-            <Title order={2} size="h3">
+            {/* Focus lands here after a discarded draft (its notice and button are gone). */}
+            <Title order={2} size="h3" ref={titleRef} tabIndex={-1} style={{ outlineOffset: 2 }}>
               {t(current?.labelKey.replace('wizard.', '') ?? '')}
             </Title>
           </div>
-          {/* Blue: the yellow light title failed axe's colour contrast (seen once a draft came back). */}
-          {draft && (
-            <Alert color="blue" variant="light" title={t('wizardForm:draft.title')}>
-              {t('wizardForm:draft.message', { savedAt: formatIn(i18n.language).dateTime(draft.savedAt) })}
-            </Alert>
-          )}
+          {draft && <DraftNotice wizard={wizard} savedAt={draft.savedAt} titleRef={titleRef} />}
           {state.problem && <ProblemAlert problem={state.problem} onReload={wizard.reload} />}
           {renderStep(
             step,
@@ -86,6 +83,71 @@ export function WizardFrame({ done, audience = 'student', ...options }: TFramePr
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/**
+ * The open step's restored draft: when it is from, and "Discard draft", which asks first when the
+ * step differs from its saved data (a new student's form: from empty), then deletes the draft and
+ * shows the saved data again (wizard.discardDraft). Focus then goes to the step's title.
+ */
+function DraftNotice({
+  wizard,
+  savedAt,
+  titleRef,
+}: {
+  wizard: TWizard;
+  savedAt: string;
+  titleRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const { t, i18n } = useTranslation(WIZARD_NAMESPACES);
+  const [asking, setAsking] = useState(false);
+  const { state, step } = wizard;
+  const when = formatIn(i18n.language).dateTime(savedAt);
+  const discard = async () => {
+    const done = await wizard.discardDraft();
+    setAsking(false);
+    if (done) requestAnimationFrame(() => titleRef.current?.focus());
+  };
+  const hasContent = changed(state.values[step] ?? {}, state.saved[step] ?? {});
+  return (
+    <>
+      {/* Blue: the yellow light title failed axe's colour contrast (seen once a draft came back). */}
+      <Alert color="blue" variant="light" title={t('wizardForm:draft.title')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('wizardForm:draft.message', { savedAt: when })}</Text>
+          <Button
+            size="sm"
+            variant="default"
+            onClick={() => (hasContent ? setAsking(true) : void discard())}
+            loading={state.busy && !asking}
+          >
+            {t('wizardForm:draft.discard')}
+          </Button>
+        </Stack>
+      </Alert>
+      <Modal
+        opened={asking}
+        onClose={() => setAsking(false)}
+        title={t('wizardForm:draft.confirmTitle')}
+        centered
+        withCloseButton={false}
+      >
+        <Text>
+          {t(state.studentId === 0 ? 'wizardForm:draft.confirmTextNew' : 'wizardForm:draft.confirmText', {
+            savedAt: when,
+          })}
+        </Text>
+        <Group justify="flex-end" mt="lg" gap="sm">
+          <Button variant="default" onClick={() => setAsking(false)} disabled={state.busy} data-autofocus>
+            {t('wizardForm:draft.keep')}
+          </Button>
+          <Button color="red.9" onClick={() => void discard()} loading={state.busy}>
+            {t('wizardForm:draft.discard')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
   );
 }
 

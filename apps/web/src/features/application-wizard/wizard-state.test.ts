@@ -32,6 +32,17 @@ describe('wizardReducer', () => {
     values: { 1: { city: 'Tashkent' }, 2: { occupation: 'Engineer' } },
   });
 
+  it("a discarded draft puts the step back to its saved data, the other steps' input kept", () => {
+    let state = wizardReducer(loaded, { type: 'edited', step: 1, values: { city: 'Khiva' } });
+    state = wizardReducer(state, { type: 'edited', step: 2, values: { occupation: 'Teacher' } });
+    state = wizardReducer(state, { type: 'started' });
+    state = wizardReducer(state, { type: 'discarded', step: 1 });
+    expect(state.values[1]).toEqual({ city: 'Tashkent' });
+    expect(state.values[2]).toEqual({ occupation: 'Teacher' });
+    expect(state.busy).toBe(false);
+    expect(dirtySteps(state)).toEqual([2]);
+  });
+
   it('loads once; later loads keep what was typed', () => {
     const edited = wizardReducer(loaded, { type: 'edited', step: 1, values: { city: 'Khiva' } });
     const again = wizardReducer(edited, { type: 'loaded', saved: {}, values: {} });

@@ -39,7 +39,9 @@ export type TWizardAction =
   | { type: 'advanced'; target: number; step?: number; values?: TValues; studentId?: number }
   | { type: 'confirmed' }
   /** After a 409: the stored version replaces the step's input. */
-  | { type: 'reloaded'; step: number; values: TValues };
+  | { type: 'reloaded'; step: number; values: TValues }
+  /** The restored draft was discarded: the step is back to its saved data (a new profile: empty). */
+  | { type: 'discarded'; step: number };
 
 export function initialWizardState(studentId: number, stage: number): TWizardState {
   return {
@@ -94,6 +96,13 @@ export function wizardReducer(state: TWizardState, action: TWizardAction): TWiza
         ...state,
         saved: { ...state.saved, [action.step]: action.values },
         values: { ...state.values, [action.step]: action.values },
+        problem: null,
+      };
+    case 'discarded':
+      return {
+        ...state,
+        busy: false,
+        values: { ...state.values, [action.step]: state.saved[action.step] ?? {} },
         problem: null,
       };
   }
