@@ -448,7 +448,7 @@ describe('application wizard: discarding a restored draft', () => {
     await waitFor(() => expect(city()).toHaveValue('Khiva'));
     const notice = screen.getByRole('alert', { name: 'Qoralama tiklandi' });
     expect(notice).toHaveTextContent(
-      `${formatIn('uz').dateTime(savedAt)} dagi saqlanmagan maʼlumotlaringiz tiklandi.`,
+      `Saqlanmagan maʼlumotlaringiz tiklandi (saqlangan vaqti: ${formatIn('uz').dateTime(savedAt)}).`,
     );
 
     // Keep: the draft and the form stay as they were.
