@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Cookie, expect, type Page, test } from '@playwright/test';
-import { english, expectAccessible, registerAs, registerNewAgent, signIn as signInDemo } from '../support';
+import {
+  english,
+  expectAccessible,
+  keepLanguage,
+  registerAs,
+  registerNewAgent,
+  signIn as signInDemo,
+} from '../support';
 
 test.use({ storageState: english });
 
@@ -83,20 +90,6 @@ async function signInOnce(page: Page, role: TRole) {
 }
 
 /**
- * Shows the portal in `language` on every load from now on, as a choice made in this browser. The
- * accounts are shared (the demo admin with the specs running beside this one, which read English;
- * each role's session with this spec's tests in the other languages, maybe at the same moment): the
- * save of that choice to the account is dropped, so the account keeps its language.
- */
-async function useLanguage(page: Page, language: string) {
-  await page.addInitScript((chosen) => {
-    localStorage.setItem('appLanguage', chosen);
-    localStorage.setItem('appLanguageChosenSignedOut', '1');
-  }, language);
-  await page.route('**/api/auth/me/language', (route) => route.abort());
-}
-
-/**
  * Opens a route inside the running app, as its own links do (a full load per route would spend most
  * of the run starting the app again), and waits until it has drawn its content under its own tab
  * title. The app must be running: its router hears a history move only once it has rendered (see
@@ -129,7 +122,9 @@ for (const role of ['Admin', 'Student', 'Agent'] as const) {
     test(`every ${role} route passes axe at 360 px and 1280 px in ${language}`, async ({ page }) => {
       test.setTimeout(400_000);
       await signInOnce(page, role);
-      await useLanguage(page, language);
+      // The accounts are shared (the demo admin with the specs beside this one; each role's session
+      // with this spec's tests in the other languages, maybe at the same moment).
+      await keepLanguage(page, language);
       const all = screens(role);
       const home = all.find((screen) => `/${role}/${screen.path}` === HOME[role]);
       await page.goto(HOME[role]);
