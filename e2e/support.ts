@@ -142,6 +142,21 @@ export async function reloadKeepingLanguage(page: Page) {
   await page.reload();
 }
 
+/**
+ * Shows the portal in `language` on every load of `page` from now on, as a choice made in this
+ * browser. The demo accounts are shared with the specs running beside this one, which save their
+ * language (the prices spec's admin works in Uzbek), and a full load otherwise takes the account's
+ * language (apps/web/src/features/auth/language.ts): a walk of full loads turned Uzbek halfway.
+ * The save of this page's choice to the account is dropped, so the account keeps its language.
+ */
+export async function keepLanguage(page: Page, language: 'uz' | 'en' | 'ru') {
+  await page.addInitScript((chosen) => {
+    localStorage.setItem('appLanguage', chosen);
+    localStorage.setItem('appLanguageChosenSignedOut', '1');
+  }, language);
+  await page.route('**/api/auth/me/language', (route) => route.abort());
+}
+
 /** A demo account signed in through the demo provider over HTTP (a set-up: see `signInOverHttp`). */
 export async function signIn(page: Page, email: keyof typeof HOMES, { open = true }: TSignInOptions = {}) {
   const { user } = await signInOverHttp(page, { email });

@@ -1,10 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { english, expectAccessible, SCREENSHOTS, signIn } from '../support';
+import { english, expectAccessible, keepLanguage, SCREENSHOTS, signIn } from '../support';
 
 // The maintenance screen on a phone (360 px) and a desktop (1280 px): usable without sideways
 // scrolling of the page, and screenshots of the list and the open form to look at.
 
 test.use({ storageState: english });
+// Each screen is a full load with the shared demo admin: specs beside this one save its language.
+test.beforeEach(({ page }) => keepLanguage(page, 'en'));
 
 const SCREENS = [
   ['/Admin/Universities', 'University Maintenance'],

@@ -21,6 +21,22 @@ let student: { headers: { cookie: string } };
 let admin: { headers: { cookie: string } };
 let studentId: number;
 
+/**
+ * The portal's Drive time limit while a test keeps Drive from answering: short, so the 503 comes
+ * soon. Every other call runs under the product's default (20 s): the stand-in answers in this
+ * process, and on a loaded machine an answer that works can take longer than 500 ms.
+ */
+const HANG_LIMIT_MS = 500;
+const DEFAULT_LIMIT_MS = 20_000;
+/** The Drive settings the running portal reads at each call. */
+const driveSettings = () => t.app.config.gdrive!;
+/** Drive accepts calls and never answers them (or stops a download's body after `stallAfter` bytes). */
+function stopDrive(how: { stallAfter?: number } = {}) {
+  driveSettings().timeoutMs = HANG_LIMIT_MS;
+  if (how.stallAfter === undefined) drive.hang = true;
+  else drive.stallMediaAfter = how.stallAfter;
+}
+
 beforeAll(async () => {
   drive = await new DriveStandIn().start();
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uniapply-gdrive-files-'));
@@ -28,7 +44,7 @@ beforeAll(async () => {
     STORAGE: 'gdrive',
     FILES_DIR: filesDir,
     UPLOAD_MAX_MB,
-    ...drive.env({ GDRIVE_TIMEOUT_MS: '500' }),
+    ...drive.env({ GDRIVE_TIMEOUT_MS: String(DEFAULT_LIMIT_MS) }),
   });
   await seedReferenceData(t.database.db);
   student = await signInAs(t, 'drive-student@documents.test', 'Student');
@@ -44,6 +60,8 @@ afterAll(async () => {
 afterEach(() => {
   drive.hang = false;
   drive.stallMediaAfter = null;
+  drive.latencyMs = 0;
+  driveSettings().timeoutMs = DEFAULT_LIMIT_MS;
 });
 
 const studentFolder = () => drive.folders().find((f) => f.name === String(studentId));
@@ -101,8 +119,17 @@ describe('documents through Google Drive', () => {
     expect((await download(t, student, fileId)).rawPayload).toEqual(pngFile());
   });
 
+  it('waits for a Drive that answers slowly, within the time limit', async () => {
+    // 600 ms per answer: what a loaded machine can add to the stand-in's (it answers in this process).
+    drive.latencyMs = 600;
+    const up = await upload(t, student, '/Qualification/upload', {
+      file: { filename: 'slow.png', data: pngFile() },
+    });
+    expect(up.status).toBe(200);
+  });
+
   it('answers 503 storageUnavailable (problem+json) when Drive does not answer, and keeps no row', async () => {
-    drive.hang = true;
+    stopDrive();
     const before = drive.driveCalls().length;
     const t0 = Date.now();
     const up = await upload(t, student, '/Document/upload', {
@@ -136,7 +163,7 @@ describe('documents through Google Drive', () => {
       file: { filename: 'a.pdf', data: pdfFile() },
     });
     const { fileId } = up.body as { fileId: string };
-    drive.hang = true;
+    stopDrive();
     const back = await download(t, student, fileId);
     expect(back.statusCode).toBe(503);
     expect(back.json()).toMatchObject({ code: 'storageUnavailable' });
@@ -147,7 +174,7 @@ describe('documents through Google Drive', () => {
       file: { filename: 'a.pdf', data: pdfFile() },
     });
     const { fileId } = up.body as { fileId: string };
-    drive.stallMediaAfter = 0;
+    stopDrive({ stallAfter: 0 });
     const started = performance.now();
     const back = await download(t, student, fileId);
     expect(performance.now() - started).toBeLessThan(3000);
@@ -179,7 +206,7 @@ describe('GET /api/Document/find-root-folder', () => {
   });
 
   it('answers 503 storageUnavailable when Drive is unreachable', async () => {
-    drive.hang = true;
+    stopDrive();
     const res = await check(admin);
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'storageUnavailable' });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, DEMO_USERS, fakeResource, listRequests, noContent, renderApp } from '../../testing';
+import { apiCalls, fakeResource, listRequests, noContent, renderScreen } from '../../testing';
+import { OutboxPage } from './outbox';
 
 const row = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -18,13 +19,13 @@ const row = (id: number, status: string, extra: Record<string, unknown> = {}) =>
   ...extra,
 });
 
+// The screen alone, not the whole signed-in app: the shell, its hub and menus are other tests'
+// subject (the route: e2e/admin/outbox.spec.ts), and drawing them too doubled each test's CPU, so on
+// a loaded machine the first test's first wait ran past its 5 s.
 describe('/Admin/Outbox', () => {
   it('lists the mail queue read-only, filters by status and offers the .eml of a sent mail', async () => {
     const outbox = fakeResource('MailJob', [row(1, 'sent'), row(2, 'failed'), row(3, 'pending')]);
-    const { user, fetchMock } = await renderApp('/Admin/Outbox', {
-      me: DEMO_USERS.Admin,
-      handlers: outbox.handlers,
-    });
+    const { user, fetchMock } = await renderScreen(<OutboxPage />, { handlers: outbox.handlers });
     const grid = await screen.findByRole('table', { name: 'Outbox' });
     expect(await within(grid).findByText('student2@example.test')).toBeInTheDocument();
     expect(within(grid).getAllByRole('row')).toHaveLength(4);
@@ -55,8 +56,7 @@ describe('/Admin/Outbox', () => {
 
   it('sends a failed mail again from its details', async () => {
     const outbox = fakeResource('MailJob', [row(2, 'failed')]);
-    const { user, fetchMock } = await renderApp('/Admin/Outbox', {
-      me: DEMO_USERS.Admin,
+    const { user, fetchMock } = await renderScreen(<OutboxPage />, {
       handlers: {
         ...outbox.handlers,
         'POST /api/MailJob/2/retry': () => {
@@ -75,7 +75,7 @@ describe('/Admin/Outbox', () => {
 
   it('speaks Russian', async () => {
     const outbox = fakeResource('MailJob', [row(5, 'failed')]);
-    await renderApp('/Admin/Outbox', { me: DEMO_USERS.Admin, handlers: outbox.handlers, language: 'ru' });
+    await renderScreen(<OutboxPage />, { handlers: outbox.handlers, language: 'ru' });
     const grid = await screen.findByRole('table', { name: 'Исходящие письма' });
     expect(await within(grid).findByText('Не отправлено')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Получатель' })).toBeInTheDocument();

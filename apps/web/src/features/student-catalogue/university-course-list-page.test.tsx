@@ -9,15 +9,17 @@ const address = () => screen.getByRole('status', { name: 'current address' });
 const filters = () => within(screen.getByRole('search', { name: 'Filters' }));
 const card = (name: string) => screen.findByRole('article', { name });
 
-/** The conditions of the latest course search, once it has the expected number of them. */
-async function lastConditions(fetchMock: Parameters<typeof bodiesOf>[0], count: number) {
-  let conditions: TCondition[] = [];
-  await waitFor(() => {
-    const body = bodiesOf(fetchMock, '/UniversityCourse/getListByPage').at(-1);
-    conditions = body?.filter.conditions ?? [];
-    expect(conditions).toHaveLength(count);
-  });
-  return conditions;
+/**
+ * Waits until the latest course search asks for exactly `conditions`. Not the first search with
+ * that many conditions: on a loaded machine typing commits in pauses ("comp", then "computer"),
+ * and a search goes out for each.
+ */
+async function searchedFor(fetchMock: Parameters<typeof bodiesOf>[0], conditions: TCondition[]) {
+  await waitFor(() =>
+    expect(bodiesOf(fetchMock, '/UniversityCourse/getListByPage').at(-1)?.filter.conditions).toEqual(
+      conditions,
+    ),
+  );
 }
 
 async function pick(
@@ -70,49 +72,34 @@ describe('student course list', () => {
     const { user, fetchMock } = await renderAsStudent(PATH, catalogueHandlers());
     await card('Bachelor of Computer Science');
 
+    const name: TCondition = { field: 'course.name', operator: 'LIKE', value: 'computer' };
+    const university: TCondition = { field: 'university.id', operator: 'EQ', value: 7 };
+    const level: TCondition = { field: 'course.level.id', operator: 'EQ', value: 3 };
+    const category: TCondition = { field: 'course.category.id', operator: 'EQ', value: 5 };
     await user.type(filters().getByRole('searchbox', { name: 'Course name' }), 'computer');
-    expect(await lastConditions(fetchMock, 1)).toEqual([
-      { field: 'course.name', operator: 'LIKE', value: 'computer' },
-    ]);
-
+    await searchedFor(fetchMock, [name]);
     await pick(user, 'University', 'Universiti Malaya');
-    expect((await lastConditions(fetchMock, 2))[1]).toEqual({
-      field: 'university.id',
-      operator: 'EQ',
-      value: 7,
-    });
-
+    await searchedFor(fetchMock, [name, university]);
     await pick(user, 'Level', "Bachelor's Degree");
-    expect((await lastConditions(fetchMock, 3))[2]).toEqual({
-      field: 'course.level.id',
-      operator: 'EQ',
-      value: 3,
-    });
-
+    await searchedFor(fetchMock, [name, university, level]);
     await pick(user, 'Category', 'Engineering');
-    expect((await lastConditions(fetchMock, 4))[3]).toEqual({
-      field: 'course.category.id',
-      operator: 'EQ',
-      value: 5,
-    });
-
+    await searchedFor(fetchMock, [name, university, level, category]);
     await user.type(filters().getByRole('textbox', { name: 'Minimum price (UZS)' }), '1000');
-    // Typing may commit in two pauses on a loaded machine ("10", then "1000"): wait for the whole.
-    await waitFor(() =>
-      expect(bodiesOf(fetchMock, '/UniversityCourse/getListByPage').at(-1)?.filter.conditions[4]).toEqual({
-        field: 'priceIn.UZS',
-        operator: 'BETWEEN',
-        value: [1000, null],
-      }),
-    );
+    await searchedFor(fetchMock, [
+      name,
+      university,
+      level,
+      category,
+      { field: 'priceIn.UZS', operator: 'BETWEEN', value: [1000, null] },
+    ]);
     await user.type(filters().getByRole('textbox', { name: 'Maximum price (UZS)' }), '50000');
-    await waitFor(() =>
-      expect(bodiesOf(fetchMock, '/UniversityCourse/getListByPage').at(-1)?.filter.conditions[4]).toEqual({
-        field: 'priceIn.UZS',
-        operator: 'BETWEEN',
-        value: [1000, 50000],
-      }),
-    );
+    await searchedFor(fetchMock, [
+      name,
+      university,
+      level,
+      category,
+      { field: 'priceIn.UZS', operator: 'BETWEEN', value: [1000, 50000] },
+    ]);
     await waitFor(() =>
       expect(address()).toHaveTextContent(
         `${PATH}?name=computer&university=7&level=3&category=5&minPrice=1000&maxPrice=50000`,
@@ -120,7 +107,7 @@ describe('student course list', () => {
     );
 
     await user.click(filters().getByRole('button', { name: 'Clear filters' }));
-    expect(await lastConditions(fetchMock, 0)).toEqual([]);
+    await searchedFor(fetchMock, []);
     await waitFor(() => expect(address()).toHaveTextContent(new RegExp(`^${PATH}$`)));
     expect(filters().getByRole('searchbox', { name: 'Course name' })).toHaveValue('');
     expect(filters().getByRole('combobox', { name: 'University' })).toHaveValue('');
@@ -233,11 +220,8 @@ describe('prices people can compare (issue 20 item 1)', () => {
     const foundation = within(await card('Foundation in Engineering'));
     expect(foundation.queryByText(/≈/)).not.toBeInTheDocument();
     expect(filters().getByRole('textbox', { name: 'Minimum price (USD)' })).toHaveValue('9000');
-    expect((await lastConditions(fetchMock, 1))[0]).toEqual({
-      field: 'priceIn.USD',
-      operator: 'BETWEEN',
-      value: [9000, null],
-    });
+    // The list asks again in USD (the search in UZS before it had as many conditions).
+    await searchedFor(fetchMock, [{ field: 'priceIn.USD', operator: 'BETWEEN', value: [9000, null] }]);
     expect(document.cookie).toContain('appCurrency=USD');
   });
 
