@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { BrowserRouter } from 'react-router';
 import { installNavigationHold } from '../lib/navigation-hold';
+import { AddressCatchUp } from './address-catch-up';
 import { Providers } from './providers';
 import { AppRoutes } from './routes';
 
@@ -14,6 +15,7 @@ export function App({ i18n, queryClient }: { i18n: I18n; queryClient: QueryClien
     <Providers i18n={i18n} queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
+        <AddressCatchUp />
       </BrowserRouter>
     </Providers>
   );
