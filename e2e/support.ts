@@ -157,6 +157,17 @@ export async function keepLanguage(page: Page, language: 'uz' | 'en' | 'ru') {
   await page.route('**/api/auth/me/language', (route) => route.abort());
 }
 
+/**
+ * Switches a signed-in page to `language` through the header's picker, as its user would, for this
+ * browser only: later loads keep it, and the shared demo account keeps its own saved language (a
+ * spec that saved Uzbek for the demo admin made the PDFs of the specs beside it Uzbek).
+ */
+export async function switchLanguageHere(page: Page, language: 'uz' | 'en' | 'ru') {
+  await keepLanguage(page, language);
+  await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption(language);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
 /** A demo account signed in through the demo provider over HTTP (a set-up: see `signInOverHttp`). */
 export async function signIn(page: Page, email: keyof typeof HOMES, { open = true }: TSignInOptions = {}) {
   const { user } = await signInOverHttp(page, { email });

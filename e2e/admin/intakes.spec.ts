@@ -4,7 +4,7 @@ import catalogue from '../../apps/web/src/locales/uz/catalogue.json' with { type
 import common from '../../apps/web/src/locales/uz/common.json' with { type: 'json' };
 import crud from '../../apps/web/src/locales/uz/crud.json' with { type: 'json' };
 import shell from '../../apps/web/src/locales/uz/shell.json' with { type: 'json' };
-import { english, PHONE_TOUCH, signIn } from '../support';
+import { english, PHONE_TOUCH, signIn, switchLanguageHere } from '../support';
 
 // Issue 21 item 1, in Uzbek: an admin opens a university course's intakes from its row on the
 // University courses screen (the course in the address), adds an intake whose deadlines are typed
@@ -17,11 +17,6 @@ const SHOTS = process.env.INTAKE_SHOTS ?? 'artifacts/screenshots/intakes';
 const KL = common.timeZones['Asia/Kuala_Lumpur'];
 /** A demo offer with intakes already (February, July and September 2027). */
 const COURSE = 'Master of Laws';
-
-async function toUzbek(page: Page) {
-  await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('uz');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'uz');
-}
 
 type TAct = (l: Locator) => Promise<void>;
 
@@ -76,7 +71,7 @@ test('an admin adds an intake in Kuala Lumpur time from a course row (1280 px)',
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'admin@demo.local');
-  await toUzbek(page);
+  await switchLanguageHere(page, 'uz');
   await expect(page.getByRole('navigation').getByRole('link', { name: shell.menu.intakes })).toBeVisible();
   await checkScreen(page, (l) => l.click(), 1280, '2028-02-21', '15-yanvar, 2028, 23:59');
 });
@@ -92,7 +87,7 @@ async function phone(browser: Browser) {
 test('an admin adds an intake by touch on a phone (360 px)', async ({ browser }) => {
   const page = await phone(browser);
   await signIn(page, 'admin@demo.local');
-  await toUzbek(page);
+  await switchLanguageHere(page, 'uz');
   await checkScreen(page, (l) => l.tap(), 360, '2029-02-19', '15-yanvar, 2029, 23:59');
   await page.context().close();
 });

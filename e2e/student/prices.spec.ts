@@ -8,7 +8,7 @@ import shell from '../../apps/web/src/locales/uz/shell.json' with { type: 'json'
 import studentCatalogue from '../../apps/web/src/locales/uz/studentCatalogue.json' with { type: 'json' };
 import wizardForm from '../../apps/web/src/locales/uz/wizardForm.json' with { type: 'json' };
 import { completeApplication } from '../applications-api';
-import { english, PHONE_TOUCH, registerAs, signIn } from '../support';
+import { english, PHONE_TOUCH, registerAs, signIn, switchLanguageHere } from '../support';
 
 // Issue 20 item 1, in Uzbek: an admin adds an exchange rate on its maintenance screen; a student
 // sees every fee of the course picker in its own currency with its duration and, beside it, the
@@ -24,11 +24,6 @@ const today = () => new Date(Date.now() + 5 * 3600_000).toISOString().slice(0, 1
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 let studentEmail = '';
 
-async function toUzbek(page: Page) {
-  await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('uz');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'uz');
-}
-
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -37,7 +32,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 test('an admin adds a dated MYR → UZS rate on the exchange-rate screen', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'admin@demo.local');
-  await toUzbek(page);
+  await switchLanguageHere(page, 'uz');
   await page.getByRole('navigation').getByRole('link', { name: 'Valyuta kurslari' }).click();
   await expect(page.getByRole('heading', { name: catalogue.exchangeRate.title })).toBeVisible();
   await page.getByRole('button', { name: crud.add, exact: true }).click();
@@ -61,7 +56,7 @@ async function signInStudent(page: Page, _tap: boolean, first: boolean) {
     email: studentEmail,
     ...(first ? { firstName: 'Dilnoza', lastName: 'Rahimova' } : {}),
   });
-  await toUzbek(page);
+  await switchLanguageHere(page, 'uz');
 }
 
 const press = (l: Locator, tap: boolean) => (tap ? l.tap() : l.click());
