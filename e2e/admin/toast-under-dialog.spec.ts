@@ -40,6 +40,11 @@ async function moveAndOpenTerms(admin: Page, firstName: string, width: number) {
   await waitForLayout(admin, width);
   await admin.getByRole('textbox', { name: 'Filter by Name' }).fill(firstName);
   await admin.getByRole('button', { name: 'Find' }).click();
+  // The found application's record: until the filter answers, the panel below is the first row's
+  // of the unfiltered list (in CI its status had no move to an offer, and the option never came).
+  await expect(
+    admin.getByRole('region', { name: new RegExp(`^Application form of ${firstName} `) }),
+  ).toBeVisible();
   const panel = admin.getByRole('region', { name: 'Status', exact: true });
   // Under review → Conditional offer with three conditions: the terms dialog is then taller
   // than the phone, so it starts at the top of the screen, where the toasts are.
